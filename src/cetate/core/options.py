@@ -1,0 +1,104 @@
+"""Typed, documented game options.
+
+A game declares an `OptionSchema`; `schema.validate(raw)` returns a complete dict (defaults filled in) or
+raises `InvalidOptions` naming the option and what is allowed. The lobby and the CLI build their
+controls from `schema.describe()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cetate.core.errors import InvalidOptions
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: str  # "bool" | "int" | "choice"
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False  # for "int": None means "no limit"
+    spec: str = ""  # the spec section that decides this point
+
+    def allowed(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return ", ".join(repr(c) for c in self.choices)
+        lo = "-inf" if self.minimum is None else str(self.minimum)
+        hi = "inf" if self.maximum is None else str(self.maximum)
+        text = f"an integer from {lo} to {hi}"
+        return text + (" or null (no limit)" if self.nullable else "")
+
+    def check(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+        elif self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+        elif self.kind == "int":
+            if value is None and self.nullable:
+                return None
+            if isinstance(value, int) and not isinstance(value, bool):
+                if (self.minimum is None or value >= self.minimum) and (
+                    self.maximum is None or value <= self.maximum
+                ):
+                    return value
+        raise InvalidOptions(
+            "bad_option_value",
+            f"option {self.name!r} cannot be {value!r}; allowed: {self.allowed()}",
+            option=self.name,
+        )
+
+    def describe(self) -> dict:
+        doc: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default, "help": self.help}
+        if self.choices:
+            doc["choices"] = list(self.choices)
+        if self.minimum is not None:
+            doc["minimum"] = self.minimum
+        if self.maximum is not None:
+            doc["maximum"] = self.maximum
+        if self.nullable:
+            doc["nullable"] = True
+        if self.spec:
+            doc["spec"] = self.spec
+        return doc
+
+
+@dataclass(frozen=True)
+class OptionSchema:
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        assert len(names) == len(set(names)), "duplicate option names"
+
+    def defaults(self) -> dict:
+        return {o.name: o.default for o in self.options}
+
+    def validate(self, raw: dict | None) -> dict:
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise InvalidOptions("bad_options", f"options must be an object, not {type(raw).__name__}")
+        by_name = {o.name: o for o in self.options}
+        unknown = sorted(set(raw) - set(by_name))
+        if unknown:
+            raise InvalidOptions(
+                "unknown_option",
+                f"unknown option {unknown[0]!r}; known options: {', '.join(sorted(by_name))}",
+                option=unknown[0],
+            )
+        out = {}
+        for opt in self.options:
+            out[opt.name] = opt.check(raw[opt.name]) if opt.name in raw else opt.default
+        return out
+
+    def describe(self) -> list[dict]:
+        return [o.describe() for o in self.options]

@@ -1,0 +1,83 @@
+"""The game protocol: the one contract the CLI, server, bots, arena and RL rely on.
+
+See docs/architecture.md. A game is a pure, deterministic, serialisable state machine; chance is drawn
+from the `Rng` stored inside the state, so `setup(players, seed, options)` plus the list of actions
+reproduces every state exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cetate.core.events import Event
+from cetate.core.options import OptionSchema
+from cetate.core.rng import Rng
+
+Action = dict[str, Any]
+
+
+class Game:
+    """Base class for a registered game. Subclasses implement every method below."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    engine_version: ClassVar[str] = "0"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    options: ClassVar[OptionSchema] = OptionSchema()
+
+    # -- life cycle -----------------------------------------------------------------------------
+    def setup(self, players: int, seed: int | str, options: dict | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        return self.to_move(state) is None
+
+    def result(self, state: Any) -> dict | None:
+        raise NotImplementedError
+
+    # -- information ----------------------------------------------------------------------------
+    def view(self, state: Any, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def event_view(self, event: Event, seat: int | None) -> dict:
+        return event.view(seat)
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        raise NotImplementedError
+
+    # -- serialisation and search ---------------------------------------------------------------
+    def to_json(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def from_json(self, doc: Any) -> Any:
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        raise NotImplementedError
+
+    # -- presentation ---------------------------------------------------------------------------
+    def messages_dir(self):
+        """Folder holding the game's message catalogs (`<lang>.toml`)."""
+        return None
+
+    def guide_dir(self):
+        """Folder holding the game's rules guide (`<lang>.md`)."""
+        return None
+
+    def describe_action(self, state: Any, action: Action) -> dict:
+        """A message key and parameters that label an action for people (menus, buttons)."""
+        return {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
+
+    def num_players_ok(self, players: int) -> bool:
+        return self.min_players <= players <= self.max_players

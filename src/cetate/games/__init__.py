@@ -1,0 +1,52 @@
+"""The game registry: `cetate.games.get("citadels")`, `cetate.games.all()`.
+
+Games are found through the `cetate.games` entry-point group, so a plug-in package can add one. The
+games shipped with cetate are also listed here so that a source checkout works without installing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from cetate.core.errors import CetateError
+
+_BUILTIN = {"citadels": "cetate.games.citadels:GAME"}
+_cache: dict[str, object] | None = None
+
+
+class UnknownGame(CetateError, KeyError):
+    pass
+
+
+def _load(ref: str):
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _discover() -> dict[str, object]:
+    global _cache
+    if _cache is None:
+        found: dict[str, object] = {}
+        refs = dict(_BUILTIN)
+        for ep in entry_points(group="cetate.games"):
+            refs[ep.name] = ep.value
+        for name, ref in sorted(refs.items()):
+            found[name] = _load(ref)
+        _cache = found
+    return _cache
+
+
+def get(game_id: str):
+    games = _discover()
+    if game_id not in games:
+        raise UnknownGame("unknown_game", f"unknown game {game_id!r}; known games: {', '.join(games)}")
+    return games[game_id]
+
+
+def all() -> list:  # noqa: A001 - the protocol's name
+    return list(_discover().values())
+
+
+def ids() -> list[str]:
+    return list(_discover())

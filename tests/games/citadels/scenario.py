@@ -1,0 +1,106 @@
+"""Build explicit Citadels states for scenario tests.
+
+`scenario(...)` returns a State loaded with `from_json` from a document that the test spells out: hands,
+cities, gold, who holds which character, which character is being called. The deck is whatever cards
+remain (in catalogue order, `deck_top` first), so card conservation holds and the document is valid.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cetate.games import get
+from cetate.games.citadels.data import DISTRICT_IDS
+from cetate.games.citadels.state import deck_for
+from cetate.games.citadels.options import SCHEMA
+
+GAME = get("citadels")
+
+
+def base_doc(players: int = 4, seed: int = 1, options: dict | None = None) -> dict:
+    return GAME.to_json(GAME.setup(players, seed, options))
+
+
+def scenario(
+    players: int = 4,
+    *,
+    options: dict | None = None,
+    hands: dict[int, list[str]] | None = None,
+    cities: dict[int, list[str]] | None = None,
+    gold: dict[int, int] | None = None,
+    owners: dict[str, int] | None = None,
+    calling: str | None = None,
+    phase: str = "turn",
+    crown: int = 0,
+    acted: bool = False,
+    deck_top: list[str] | None = None,
+    killed: str | None = None,
+    robbed: str | None = None,
+    revealed: list[str] | None = None,
+    face_up: list[str] | None = None,
+    face_down: list[str] | None = None,
+    round: int = 2,
+    turn: dict | None = None,
+    extra: dict | None = None,
+):
+    """A state in the middle of a turn (by default) built from explicit parts. Unlisted seats have empty
+    hands and cities and 2 gold. `turn` overrides fields of the turn block; `extra` top-level fields."""
+    opts = SCHEMA.validate(options)
+    doc = base_doc(players, options=options)
+    hands = hands or {}
+    cities = cities or {}
+    gold = gold or {}
+    used: Counter = Counter()
+    for i in range(players):
+        seat = doc["seats"][i]
+        seat["hand"] = list(hands.get(i, []))
+        seat["city"] = list(cities.get(i, []))
+        seat["gold"] = gold.get(i, 2)
+        seat["haunted_round"] = -1
+        used.update(seat["hand"])
+        used.update(seat["city"])
+    remaining = Counter(DISTRICT_IDS[c] for c in deck_for(opts)) - used
+    top = list(deck_top or [])
+    remaining -= Counter(top)
+    rest = [name for name in DISTRICT_IDS for _ in range(remaining[name])]
+    doc["deck"] = top + rest
+    doc["discard_pile"] = []
+    if opts["bank_limit"] is not None:
+        doc["bank"] = opts["bank_limit"] - sum(s["gold"] for s in doc["seats"])
+    doc["phase"] = phase
+    doc["crown"] = crown
+    doc["round"] = round
+    ch = doc["characters"]
+    owners = owners or {}
+    ch["owners"] = dict(owners)
+    ch["calling"] = calling
+    ch["killed"] = killed
+    ch["robbed"] = robbed
+    ch["face_up"] = list(face_up or [])
+    ch["face_down"] = list(face_down or [])
+    ch["pool"] = []
+    ch["steps"] = []
+    ch["revealed"] = list(revealed if revealed is not None else ([calling] if calling else []))
+    ch["absent"] = []
+    ch["log"] = [[seat, "pick", cid] for cid, seat in owners.items()]
+    ch["seen"] = [[] for _ in range(players)]
+    ch["initial_face_down"] = None
+    doc["turn"] = {
+        "acted": acted, "builds_left": 3 if calling == "architect" else 1, "power_used": False,
+        "income_taken": False, "laboratory_used": False, "smithy_used": False, "drawn": [], "keep": 0,
+        "set_aside": [],
+    }
+    if turn:
+        doc["turn"].update(turn)
+    doc["graveyard"] = None
+    doc["first_complete"] = None
+    doc["end_triggered"] = False
+    doc["result"] = None
+    if extra:
+        doc.update(extra)
+    return GAME.from_json(doc)
+
+
+def snapshot(state) -> dict:
+    """The full JSON of a state, to assert that an illegal action changed nothing."""
+    return GAME.to_json(state)
