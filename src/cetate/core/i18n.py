@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import string
 import tomllib
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ CORE_MESSAGES = Path(__file__).with_name("messages")
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
@@ -135,9 +135,31 @@ class Catalog:
             return template
 
     def event(self, event: dict, lang: str = DEFAULT_LANGUAGE, players: list[str] | None = None) -> str:
-        """Render an event as seen by its receiver (a dict from `Event.view`)."""
+        """Render an event as seen by its receiver (a dict from `Event.view`).
+
+        An event with secret parts may have a second message `event.<type>.private`: it is used when every
+        field it names is present (the receiver saw the secret), else `event.<type>` is used.
+        """
         params = {k: v for k, v in event.items() if k != "type"}
-        return self.text(f"event.{event['type']}", lang, players, **params)
+        key = f"event.{event['type']}"
+        private, _ = self.raw(f"{key}.private", lang)
+        if private is not None and _template_fields(private) <= params.keys():
+            key = f"{key}.private"
+        return self.text(key, lang, players, **params)
+
+
+def _template_fields(template: Any) -> set[str]:
+    """The parameter names a message (a string or a plural table) refers to."""
+    texts = [v for k, v in template.items() if k != "_count"] if isinstance(template, dict) else [template]
+    out: set[str] = set()
+    for text in texts:
+        try:
+            for _, name, _, _ in string.Formatter().parse(str(text)):
+                if name:
+                    out.add(name.split(".")[0].split("[")[0])
+        except ValueError:
+            continue
+    return out
 
 
 class _Defaults(dict):

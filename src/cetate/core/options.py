@@ -45,11 +45,10 @@ class Option:
         elif self.kind == "int":
             if value is None and self.nullable:
                 return None
-            if isinstance(value, int) and not isinstance(value, bool):
-                if (self.minimum is None or value >= self.minimum) and (
-                    self.maximum is None or value <= self.maximum
-                ):
-                    return value
+            in_range = isinstance(value, int) and not isinstance(value, bool) and (
+                (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum))
+            if in_range:
+                return value
         raise InvalidOptions(
             "bad_option_value",
             f"option {self.name!r} cannot be {value!r}; allowed: {self.allowed()}",

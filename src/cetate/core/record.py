@@ -105,8 +105,8 @@ def replay(game, record: Record) -> Iterator[tuple[dict | None, list, Any]]:
 def replay_final(game, record: Record):
     """The final state of a record."""
     state = None
-    for _, _, state in replay(game, record):
-        pass
+    for step in replay(game, record):
+        state = step[2]
     return state
 
 

@@ -44,7 +44,7 @@ def get(game_id: str):
     return games[game_id]
 
 
-def all() -> list:  # noqa: A001 - the protocol's name
+def all() -> list:  # the protocol's name (shadows the builtin on purpose)
     return list(_discover().values())
 
 

@@ -11,8 +11,8 @@ from collections import Counter
 
 from cetate.games import get
 from cetate.games.citadels.data import DISTRICT_IDS
-from cetate.games.citadels.state import deck_for
 from cetate.games.citadels.options import SCHEMA
+from cetate.games.citadels.state import deck_for
 
 GAME = get("citadels")
 

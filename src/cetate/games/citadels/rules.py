@@ -78,6 +78,7 @@ def setup(n: int, seed: int | str, options: dict) -> State:
     s.end_triggered = False
     s.result = None
     s.graveyard = None
+    s.known = {}
     _reset_turn(s, 0)
     _start_round(s, [])
     return s
@@ -314,6 +315,23 @@ def _names(cards: list[int]) -> list[str]:
     return [DISTRICT_IDS[c] for c in cards]
 
 
+# -- what seats know of other hands (for views and determinisation) --------------------------------
+# s.known[(observer, holder)] lists cards the observer knows to be in the holder's hand, e.g. the hand
+# the Magician gave away. Public removals keep the rest of that knowledge; a secret removal drops it.
+
+def _forget_hand(s: State, holder: int) -> None:
+    for key in [k for k in s.known if k[1] == holder]:
+        del s.known[key]
+
+
+def _known_card_left(s: State, holder: int, card: int) -> None:
+    for (_o, h), cards in list(s.known.items()):
+        if h == holder and card in cards:
+            cards.remove(card)
+    for key in [k for k, v in s.known.items() if not v]:
+        del s.known[key]
+
+
 # -- queries -------------------------------------------------------------------------------------
 
 def to_move(s: State) -> int | None:
@@ -453,7 +471,7 @@ def _turn_actions(s: State) -> list[dict]:
 
 def _field(action: dict, name: str, kind: type) -> object:
     value = action.get(name)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise _illegal("malformed_action", f"action {action.get('type')!r} needs a field {name!r} of type "
                        f"{kind.__name__}", field=name)
     return value
@@ -631,6 +649,8 @@ def _do_build(s: State, seat: int, action: dict, ev: list) -> None:
     s.hands[seat].remove(card)
     s.cities[seat].append(card)
     s.builds_left -= 1
+    if s.known:
+        _known_card_left(s, seat, card)
     if card == HAUNTED_CITY:
         s.haunted_round[seat] = s.round
     ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": COST[card]}))
@@ -676,7 +696,7 @@ def _do_assassinate(s: State, seat: int, action: dict, ev: list) -> None:
 def _do_steal(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, THIEF, "steal")
     target = _character_field(s, action)
-    if target == ASSASSIN or target == THIEF:
+    if target in (ASSASSIN, THIEF):
         raise _illegal("bad_target", "the Thief cannot rob the Assassin or himself")
     if target == s.killed:
         raise _illegal("bad_target", "the Thief cannot rob the assassinated character")
@@ -693,6 +713,16 @@ def _do_swap_hands(s: State, seat: int, action: dict, ev: list) -> None:
     mine, theirs = s.hands[seat], s.hands[target]
     s.hands[seat], s.hands[target] = theirs, mine
     s.power_used = True
+    if s.known or mine or theirs:  # knowledge follows the hands; each now knows the hand it gave away
+        swapped = {seat: target, target: seat}
+        known = {(o, swapped.get(h, h)): cards for (o, h), cards in s.known.items()}
+        known.pop((target, target), None)
+        known.pop((seat, seat), None)
+        if mine:
+            known[(seat, target)] = mine[:]
+        if theirs:
+            known[(target, seat)] = theirs[:]
+        s.known = known
     ev.append(Event("hands_swapped", {"seat": seat, "target": target, "gave": len(mine), "got": len(theirs)}))
     ev.append(Event("hand_received", {"seat": seat}, {"cards": _names(theirs)}, (seat,)))
     ev.append(Event("hand_received", {"seat": target}, {"cards": _names(mine)}, (target,)))
@@ -713,6 +743,8 @@ def _do_discard(s: State, seat: int, action: dict, ev: list) -> None:
         raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
     s.hands[seat].remove(card)
     s.set_aside.append(card)
+    if s.known:
+        _forget_hand(s, seat)
 
 
 def _do_stop_discarding(s: State, seat: int, action: dict, ev: list) -> None:
@@ -736,6 +768,8 @@ def _do_laboratory(s: State, seat: int, action: dict, ev: list) -> None:
     if card not in s.hands[seat]:
         raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
     s.hands[seat].remove(card)
+    if s.known:
+        _forget_hand(s, seat)
     _discard(s, [card])
     amount = _take_from_bank(s, 1)
     s.gold[seat] += amount
@@ -806,6 +840,9 @@ def _do_graveyard_take(s: State, seat: int, action: dict, ev: list) -> None:
     card = s.graveyard[0]
     _pay(s, seat, 1)
     s.hands[seat].append(card)
+    for o in range(s.n):  # the card was public
+        if o != seat:
+            s.known.setdefault((o, seat), []).append(card)
     ev.append(Event("graveyard_taken", {"seat": seat, "card": DISTRICT_IDS[card]}))
     _graveyard_done(s, ev)
 

@@ -11,7 +11,14 @@ from typing import Any
 
 from cetate.core.errors import InvalidOptions, InvalidState
 from cetate.core.rng import Rng
-from cetate.games.citadels.data import BASE_ROSTER, DISTRICT_IDS, DISTRICT_INDEX, DISTRICTS, GREAT_WALL, base_deck
+from cetate.games.citadels.data import (
+    BASE_ROSTER,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    DISTRICTS,
+    GREAT_WALL,
+    base_deck,
+)
 from cetate.games.citadels.options import SCHEMA
 
 PHASES = ("draft", "turn", "keep", "magician_discard", "graveyard", "over")
@@ -23,7 +30,7 @@ _FIELDS = (
     "haunted_round", "roster", "face_up", "face_down", "initial_face_down", "pool", "steps", "log", "seen",
     "owner", "calling", "killed", "robbed", "revealed", "absent", "acted", "builds_left", "power_used",
     "income_taken", "laboratory_used", "smithy_used", "drawn", "keep", "set_aside", "graveyard",
-    "first_complete", "end_triggered", "result",
+    "first_complete", "end_triggered", "result", "known",
 )
 
 
@@ -80,6 +87,7 @@ class State:
         s.first_complete = self.first_complete
         s.end_triggered = self.end_triggered
         s.result = self.result
+        s.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
         return s
 
 
@@ -150,6 +158,8 @@ def to_json(s: State, engine_version: str) -> dict:
             "card": DISTRICT_IDS[s.graveyard[0]], "warlord": s.graveyard[1], "owner": s.graveyard[2]},
         "first_complete": None if s.first_complete < 0 else s.first_complete,
         "end_triggered": s.end_triggered,
+        "known_cards": [{"observer": o, "holder": h, "cards": _names(cards)}
+                        for (o, h), cards in sorted(s.known.items())],
         "result": s.result,
     }
 
@@ -167,7 +177,10 @@ class _Reader:
         return InvalidState("bad_state", f"state field {path!r} {what}", field=path)
 
     def get(self, obj: dict, key: str, path: str) -> Any:
-        if not isinstance(obj, dict) or key not in obj:
+        if not isinstance(obj, dict):
+            parent = path.rpartition(".")[0] or path
+            raise self.fail(parent, f"must be an object, not {type(obj).__name__}")
+        if key not in obj:
             raise self.fail(path, "is missing")
         return obj[key]
 
@@ -197,7 +210,7 @@ class _Reader:
     def cards(self, obj: dict, key: str, path: str) -> list[int]:
         out = []
         for i, name in enumerate(self.list_(obj, key, path)):
-            if name not in DISTRICT_INDEX:
+            if not isinstance(name, str) or name not in DISTRICT_INDEX:
                 raise self.fail(f"{path}[{i}]", f"is not a district id: {name!r}")
             out.append(DISTRICT_INDEX[name])
         return out
@@ -248,7 +261,7 @@ def from_json(doc: Any) -> State:
     def rank(v: Any, path: str, null: bool = False) -> int:
         if v is None and null:
             return 0
-        if v not in rank_of:
+        if not isinstance(v, str) or v not in rank_of:
             raise r.fail(path, f"is not a character of this game: {v!r}")
         return rank_of[v]
 
@@ -306,7 +319,7 @@ def from_json(doc: Any) -> State:
         s.graveyard = None
     else:
         card = r.get(g, "card", "graveyard.card")
-        if card not in DISTRICT_INDEX:
+        if not isinstance(card, str) or card not in DISTRICT_INDEX:
             raise r.fail("graveyard.card", f"is not a district id: {card!r}")
         s.graveyard = (DISTRICT_INDEX[card], r.int_(g, "warlord", "graveyard.warlord", 0, n - 1),
                        r.int_(g, "owner", "graveyard.owner", 0, n - 1))
@@ -317,6 +330,15 @@ def from_json(doc: Any) -> State:
     if result is not None and not isinstance(result, dict):
         raise r.fail("result", "must be null or an object")
     s.result = result
+    s.known = {}
+    for i, item in enumerate(r.list_(doc, "known_cards", "known_cards")):
+        p = f"known_cards[{i}]"
+        o = r.int_(item, "observer", f"{p}.observer", 0, n - 1)
+        h = r.int_(item, "holder", f"{p}.holder", 0, n - 1)
+        cards = r.cards(item, "cards", f"{p}.cards")
+        if o == h or Counter(cards) - Counter(s.hands[h]):
+            raise r.fail(p, "must list cards that are in the holder's hand, for another seat")
+        s.known[(o, h)] = cards
 
     # Cross-checks: a corrupt save must not load into something that crashes later.
     expected = Counter(deck_for(s.options))
@@ -336,6 +358,8 @@ def from_json(doc: Any) -> State:
         raise r.fail("characters.calling", "must name a character held by a player during a turn")
     if s.phase == "draft" and not s.steps:
         raise r.fail("characters.steps", "must not be empty during the draft")
+    if s.phase == "draft" and not s.pool:
+        raise r.fail("characters.pool", "must offer characters during the draft")
     if s.phase == "graveyard" and s.graveyard is None:
         raise r.fail("graveyard", "must be set in the graveyard phase")
     if s.phase == "keep" and not s.drawn:

@@ -7,7 +7,7 @@ that seat did not see, the deck order or the RNG state.
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.citadels.data import COLOURS, COST, DISTRICT_IDS, DISTRICTS, SCORE
+from cetate.games.citadels.data import COLOURS, COST, DISTRICT_IDS, DISTRICTS, KEEP, SCORE
 from cetate.games.citadels.rules import (
     bishop_protects,
     destroy_price,
@@ -31,12 +31,14 @@ def _draft_slots(s: State) -> list[tuple[int, str]]:
 
 def known_face_down(s: State, seat: int) -> list[int]:
     """Face-down characters this seat knows (spec §1.4): the ones it placed face down itself; the initial
-    face-down card if it drafted first (it saw every other card) or drafted last with 7 players (it was
-    handed that card); the card left over after the draft if it made the last draft step."""
+    face-down card if it drafted first (it saw every other card; not with 7 players, where the last
+    drafter may take it) or drafted last with 7 players (it was handed that card); the card left over after the draft if it made the last draft step."""
     known = {rank for who, kind, rank in s.log if who == seat and kind == "discard"}
     slots = _draft_slots(s)
     if slots and s.seen[seat]:
-        if slots[0][0] == seat or (s.n == 7 and slots[-1][0] == seat):
+        # with 7 players the last drafter takes the initial card and may keep it: from then on the first
+        # drafter no longer knows whether it is still face down
+        if (slots[0][0] == seat and (s.n != 7 or s.phase == "draft")) or (s.n == 7 and slots[-1][0] == seat):
             known.add(s.initial_face_down)
         if s.phase != "draft" and slots[-1][0] == seat:
             known.update(rank for who, kind, rank in s.log if who == -1 and kind == "face_down")
@@ -117,6 +119,8 @@ def view(s: State, seat: int | None) -> dict:
             "characters": [roster[r] for r in range(1, len(roster)) if roster[r] and s.owner[r] == seat],
             "draft_seen": [[roster[r] for r in pool] for pool in s.seen[seat]],
             "known_face_down": [roster[r] for r in known_face_down(s, seat)],
+            "known_hands": {str(h): [DISTRICT_IDS[c] for c in sorted(cards)]
+                            for (o, h), cards in sorted(s.known.items()) if o == seat},
         }
         if s.phase == "draft" and mover == seat:
             me["offered"] = [roster[r] for r in s.pool]
@@ -126,21 +130,43 @@ def view(s: State, seat: int | None) -> dict:
         if s.phase == "magician_discard" and doc["turn"]["seat"] == seat:
             me["set_aside"] = [_card(c) for c in s.set_aside]
         if doc["turn"] is not None and doc["turn"]["seat"] == seat and s.calling == 8:
-            me["destroy_prices"] = [
-                {"target": t, "card": DISTRICT_IDS[c], "price": destroy_price(s, t, c)}
-                for t in range(s.n) if not is_complete(s, t) for c in s.cities[t]
-            ]
+            me["destroy_prices"] = _destroy_prices(s, seat)
         if mover == seat:
             me["legal_actions"] = legal_actions(s)
         doc["you"] = me
     return doc
 
 
+def _destroy_prices(s: State, seat: int) -> list[dict]:
+    """Every district in play with the Warlord's price and, when it cannot be destroyed, why not."""
+    protected = bishop_protects(s)
+    out = []
+    for t in range(s.n):
+        for c in s.cities[t]:
+            price = destroy_price(s, t, c)
+            if is_complete(s, t):
+                reason = "city_complete"
+            elif c == KEEP:
+                reason = "keep_immune"
+            elif t == protected:
+                reason = "bishop_protected"
+            elif price > s.gold[seat]:
+                reason = "cannot_afford"
+            else:
+                reason = None
+            out.append({"target": t, "card": DISTRICT_IDS[c], "price": price, "blocked": reason})
+    return out
+
+
 # -- determinisation -----------------------------------------------------------------------------
 
 def determinize(s: State, seat: int, rng: Rng) -> State:
-    """A full state that `seat` cannot tell apart from `s`: hidden cards and characters resampled."""
+    """A full state that `seat` cannot tell apart from `s`: hidden cards and characters resampled.
+
+    Cards the seat knows to be in another hand (the hand its Magician gave away) stay there; what
+    other seats knew of hands other than this seat's is dropped, since those hands are resampled."""
     d = s.clone()
+    d.known = {k: v for k, v in d.known.items() if seat in k}
     d.rng = Rng(rng.next64())  # the future draws are unknown too
     _resample_characters(d, seat, rng)
     _resample_cards(d, seat, rng)
@@ -151,10 +177,14 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     """Other hands, the deck order, the discard pile and face-down card piles are pooled and redealt."""
     unknown: list[int] = list(d.deck) + list(d.discard_pile)
     sizes = []
+    fixed: dict[int, list[int]] = {h: cards[:] for (o, h), cards in d.known.items() if o == seat}
     for i in range(d.n):
         if i != seat:
-            unknown.extend(d.hands[i])
-        sizes.append(len(d.hands[i]))
+            rest = d.hands[i][:]
+            for c in fixed.get(i, ()):
+                rest.remove(c)  # cards the seat knows stay where they are
+            unknown.extend(rest)
+        sizes.append(len(d.hands[i]) - len(fixed.get(i, ())))
     hidden_drawn = d.phase == "keep" and d.owner[d.calling] != seat
     if hidden_drawn:
         unknown.extend(d.drawn)
@@ -165,7 +195,7 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     pos = 0
     for i in range(d.n):
         if i != seat:
-            d.hands[i] = unknown[pos:pos + sizes[i]]
+            d.hands[i] = fixed.get(i, []) + unknown[pos:pos + sizes[i]]
             pos += sizes[i]
     if hidden_drawn:
         k = len(d.drawn)
@@ -184,8 +214,8 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
 def _resample_characters(d: State, seat: int, rng: Rng) -> None:
     """Replay the draft with other seats' choices resampled, consistent with every pool `seat` saw,
     the characters revealed so far (and who revealed them) and the characters nobody answered for."""
-    if not d.log:
-        return
+    if not d.log or d.log[0][1] != "initial_face_down":
+        return  # a hand-made state without a draft history: nothing to resample consistently
     roster_ranks = [r for r in range(1, len(d.roster)) if d.roster[r]]
     face_up = set(d.face_up)
     observations = list(d.seen[seat])
@@ -201,22 +231,23 @@ def _resample_characters(d: State, seat: int, rng: Rng) -> None:
         if ok:
             _install_draft(d, seat, *result)
             return
-    # No consistent resample found (should not happen): keep the characters as the seat knows them and
-    # give every other unrevealed character a random unrevealed owner slot, which stays legal to play.
+    # No consistent resample was found in 200 tries. The sampler always finds one for states reached by
+    # play (tests/games/citadels/test_determinize.py); for a hand-made state the characters stay as they are.
 
 
 def _sample_draft(d, seat, rng, roster_ranks, face_up, observations, slots, true_ranks, mine,
                   revealed_owner, absent):
     n = d.n
     all_ranks = [r for r in roster_ranks if r not in face_up]
-    first_obs = set(observations[0]) if observations else set(all_ranks)
+    first_obs = set(observations[0]) if observations else set()
     seven = n == 7
     # initial face-down card: never in the seat's first pool, unless that pool is the 7th drafter's pool
     all_slots = slots + list(d.steps if d.phase == "draft" else [])
     if seven and all_slots[-1][0] == seat and len(observations) == 1:
         initial = d.initial_face_down  # the 7th drafter was handed it
     else:
-        cands = [r for r in all_ranks if r not in first_obs and r not in revealed_owner]
+        last = all_slots[-1][0] if seven else -1  # with 7 players the last drafter may hold it
+        cands = [r for r in all_ranks if r not in first_obs and revealed_owner.get(r, last) == last]
         if not cands:
             cands = [r for r in all_ranks if r not in first_obs]
         if not cands:
@@ -233,7 +264,7 @@ def _sample_draft(d, seat, rng, roster_ranks, face_up, observations, slots, true
         snapshot = tuple(sorted(pool))
         seen_by[who].append(snapshot)
         if who == seat:
-            if set(snapshot) != set(observations[obs_index]):
+            if obs_index < len(observations) and set(snapshot) != set(observations[obs_index]):
                 return False, None
             obs_index += 1
             rank = true_ranks[i]

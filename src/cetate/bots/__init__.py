@@ -1,0 +1,11 @@
+"""Bots: a game-agnostic interface (`Bot.act(view, legal_actions)`), a registry and a game driver.
+
+    from cetate.bots import make_bot, play_game
+    bot = make_bot("random", "citadels", seat=0, seed=1)
+    state, record = play_game("citadels", 4, seed=7, options=None, bots=["random"] * 4)
+"""
+
+from cetate.bots.base import Bot, UnknownBot, bot_seed, make_bot, names, play_game, register
+from cetate.bots.random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot", "UnknownBot", "bot_seed", "make_bot", "names", "play_game", "register"]

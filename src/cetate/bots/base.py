@@ -1,0 +1,127 @@
+"""The game-agnostic bot interface, the bot registry and a driver that plays a game with bots.
+
+A bot is made for one game and one seat (`make_bot(name, game, seat, seed)`) and decides with
+`bot.act(view, legal_actions)`: it sees only what its seat may know (the game's `view` for that seat)
+and the list of legal actions, never the state. Bots reach games only through the protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from typing import Any, ClassVar
+
+from cetate.core.errors import CetateError
+from cetate.core.record import Record, Recorder
+from cetate.core.rng import Rng
+
+
+class UnknownBot(CetateError, KeyError):
+    """A bot name that is not registered."""
+
+
+class Bot:
+    """Base class. Subclasses set `name` and implement `act`."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, game: Any, seat: int, seed: int | str = 0) -> None:
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.rng = Rng.from_seed(seed)
+
+    def act(self, view: dict, legal_actions: list[dict]) -> dict:
+        """Choose one of `legal_actions` (return one of its items) from the seat's `view`."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seat={self.seat}>"
+
+
+BotFactory = Callable[[Any, int, "int | str"], Bot]
+
+_REGISTRY: dict[str, BotFactory] = {}
+_plugins_loaded = False
+
+
+def register(name: str, factory: BotFactory | None = None):
+    """Register a bot class (or any factory `(game, seat, seed) -> Bot`) under `name`.
+
+    Usable as a decorator: `@register("random")`.
+    """
+    def deco(f: BotFactory) -> BotFactory:
+        _REGISTRY[name] = f
+        return f
+
+    return deco(factory) if factory is not None else deco
+
+
+def _load_plugins() -> None:
+    """Bots declared by other packages in the `cetate.bots` entry-point group."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group="cetate.bots"):
+        if ep.name not in _REGISTRY:
+            try:
+                _REGISTRY[ep.name] = ep.load()
+            except Exception:  # a broken plug-in must not break the built-in bots
+                continue
+
+
+def names() -> list[str]:
+    """The registered bot names, sorted."""
+    _load_plugins()
+    return sorted(_REGISTRY)
+
+
+def make_bot(name: str, game: Any, seat: int, seed: int | str = 0) -> Bot:
+    """A new bot `name` playing `seat` of `game` (a game object or a game id), with its own seed."""
+    _load_plugins()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise UnknownBot("unknown_bot", f"unknown bot {name!r}; known bots: {', '.join(sorted(_REGISTRY))}",
+                         bot=name)
+    return factory(_resolve_game(game), seat, seed)
+
+
+def _resolve_game(game: Any) -> Any:
+    if isinstance(game, str):
+        from cetate.games import get  # registry lookup; bots never import a game module directly
+
+        return get(game)
+    return game
+
+
+def bot_seed(seed: int | str, seat: int) -> str:
+    """The seed of the bot at `seat` in a game played with `seed` (distinct per seat, reproducible)."""
+    return f"{seed}/seat{seat}"
+
+
+def play_game(game: Any, players: int, seed: int | str, options: dict | None,
+              bots: Sequence[Bot | str], max_actions: int | None = None) -> tuple[Any, Record]:
+    """Play a whole game with one bot per seat through the protocol only (view, legal_actions, apply).
+
+    `bots` holds `Bot` objects or bot names (made with `make_bot(name, game, seat, bot_seed(seed, seat))`).
+    Returns the final state and the game's `Record`. `max_actions` guards against a game that never ends.
+    """
+    game = _resolve_game(game)
+    if len(bots) != players:
+        raise ValueError(f"need one bot per seat: {players} players, {len(bots)} bots")
+    seated = [make_bot(b, game, i, bot_seed(seed, i)) if isinstance(b, str) else b for i, b in enumerate(bots)]
+    state = game.setup(players, seed, options)
+    validated = game.options.validate(options)
+    seats = [{"seat": i, "kind": "bot", "bot": b.name} for i, b in enumerate(seated)]
+    recorder = Recorder(game, seats, seed, validated)
+    count = 0
+    while (seat := game.to_move(state)) is not None:
+        legal = game.legal_actions(state)
+        action = seated[seat].act(game.view(state, seat), legal)
+        game.apply(state, action)
+        recorder.add(action)
+        count += 1
+        if max_actions is not None and count >= max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+    return state, recorder.finish(state)
