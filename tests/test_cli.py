@@ -173,3 +173,139 @@ def test_rules_prints_the_guide_or_says_it_is_missing():
         assert run("rules", "citadels", "no such section").exit_code == 2
     else:
         assert result.exit_code == 1 and "no rules guide" in result.output
+
+
+# -- every text of the command line comes from the message catalogs ------------------------------
+
+CLI_SOURCE = Path(__file__).resolve().parents[1] / "src" / "cetate" / "cli.py"
+WIDE = {"COLUMNS": "1000"}  # no wrapped lines: a wrapped text would hide across two lines
+
+
+def _catalogs():
+    from cetate.core.i18n import Catalog
+    from cetate.games import get
+
+    return Catalog(), Catalog(get("citadels").messages_dir())
+
+
+def test_every_catalog_key_named_in_cli_py_exists_in_english():
+    core, citadels = _catalogs()
+    source = CLI_SOURCE.read_text(encoding="utf-8")
+    cli_keys = set(re.findall(r"""["'](cli\.[a-z_.]+)["']""", source))
+    screen_keys = set(re.findall(r"""["'](screen\.[a-z_.]+)["']""", source))
+    assert len(cli_keys) >= 40 and len(screen_keys) >= 25
+    assert sorted(k for k in cli_keys if not core.has(k, "en")) == []
+    assert sorted(k for k in screen_keys if not citadels.has(k, "en")) == []
+    # the keys built from a name: the `games` table's columns and the `simulate` tables' columns
+    for family, names in (("cli.games", ("id", "name", "players", "description")),
+                          ("cli.simulate.col", ("seat", "bot", "wins", "win_rate", "mean_score", "seats",
+                                                "win_rate_per_seat"))):
+        assert f'f"{family}.{{' in source
+        assert [n for n in names if not core.has(f"{family}.{n}", "en")] == []
+
+
+def test_play_in_english_shows_catalog_texts_and_the_first_round(tmp_path: Path):
+    core, citadels = _catalogs()
+    result = runner.invoke(app, ["play", "citadels", "--auto", "--lang", "en", "--seed", "11", "--players", "3"],
+                           env=WIDE)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for text in (core.text("cli.journal.title"), core.text("cli.result.title"), core.text("cli.play.bot_plays"),
+                 citadels.text("screen.you.hand"), citadels.text("screen.characters"),
+                 citadels.text("screen.col.gold"), core.text("cli.result.winners", count=1).rstrip(":")):
+        assert text in out, text
+    assert re.search(r"^\d+ actions played\.$", out, re.MULTILINE)
+    # game.start_events: round 1's start is in the journal before the first pick
+    assert "Round 1 begins." in out and out.index("Round 1 begins.") < out.index("chooses")
+    assert "cli." not in out and "screen." not in out  # a missing key would print as itself
+    replayed = runner.invoke(app, ["replay", "--lang", "en", str(_saved_record(tmp_path))], env=WIDE)
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.lstrip("─ ").startswith("Citadels · seed 5 · 2 players · seen by a spectator")
+    assert "  Round 1 begins." in replayed.output
+
+
+def _saved_record(tmp_path: Path) -> Path:
+    target = tmp_path / "r.json"
+    result = run("play", "citadels", "--auto", "--seed", "5", "--players", "2", "--save", str(target))
+    assert result.exit_code == 0, result.output
+    return target
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "rules", "games", "bench"])
+def test_an_unknown_language_is_a_clear_usage_error(command):
+    args = {"play": ["play", "citadels"], "simulate": ["simulate", "citadels", "-g", "1"],
+            "replay": ["replay", "x.json"], "rules": ["rules", "citadels"], "games": ["games"],
+            "bench": ["bench", "citadels", "-g", "1"]}[command]
+    result = run(*args, "--lang", "xx")
+    assert result.exit_code == 2
+    assert "unknown language 'xx'; known languages: en, cs" in result.output
+    assert "Traceback" not in result.output
+
+
+def _pseudo_catalog(folder: Path, lang: str) -> None:
+    """A test translation: every English message (core and Citadels) wrapped in ⟪ ⟫, placeholders kept."""
+    messages: dict = {}
+    for catalog in _catalogs():
+        messages.update({k: catalog.raw(k, "en")[0] for k in catalog.keys("en")})
+
+    def wrap(text: str) -> str:
+        return json.dumps(f"⟪{text}⟫", ensure_ascii=False)
+
+    lines = []
+    tables = []
+    for key, value in sorted(messages.items()):
+        if isinstance(value, dict):
+            tables.append(f"[{json.dumps(key)}]")
+            tables += [f"{form} = {json.dumps(v) if form == '_count' else wrap(v)}" for form, v in value.items()]
+        else:
+            lines.append(f"{json.dumps(key)} = {wrap(value)}")
+    folder.mkdir()
+    (folder / f"{lang}.toml").write_text("\n".join(lines + tables) + "\n", encoding="utf-8")
+
+
+def _outside_catalog(text: str) -> str:
+    """What is left of an output once every catalog text (⟪...⟫, possibly nested) is taken out."""
+    while True:
+        shorter = re.sub(r"⟪[^⟪⟫]*⟫", "", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def test_every_text_of_the_commands_comes_from_the_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """With a test language whose messages are all marked, the screens of play (piped input, bad answers,
+    the save prompt), simulate, replay, games and the errors print no letter outside the marked texts."""
+    from cetate import cli
+    from cetate.core.i18n import Catalog
+
+    folder = tmp_path / "pseudo"
+    _pseudo_catalog(folder, "cs")
+    monkeypatch.setattr(cli, "_catalog", lambda game=None: Catalog(
+        game.messages_dir() if game is not None else None, folder))
+    monkeypatch.chdir(tmp_path)
+    allowed = {"random", "citadels"}  # a bot's name and a game's id are identifiers, not texts
+
+    def check(args: list[str], code: int = 0, input: str | None = None) -> str:
+        result = runner.invoke(app, [*args, "--lang", "cs"], input=input, env=WIDE)
+        assert result.exit_code == code, result.output[-3000:]
+        words = set(re.findall(r"[A-Za-z]+", _outside_catalog(result.output))) - allowed
+        assert words == set(), (args, sorted(words)[:20])
+        return result.output
+
+    answers = ["", "0", "1.5", *["1"] * 3000]  # empty, out of range, not a number; then the save prompt: "1"
+    out = check(["play", "citadels", "--players", "3", "--seed", "3", "--option", "completion_size=5"],
+                input="\n".join(answers) + "\n")
+    for marked in ("⟪Your move:⟫", "⟪Journal⟫", "⟪Your hand:⟫", "⟪Final scores⟫", "⟪Record saved to 1⟫",
+                   "⟪Please type the number of an action", "⟪'1.5' is not a number", "⟪0 is out of range",
+                   "⟪Round 1 begins."):
+        assert marked in out, marked
+    assert Record.load(tmp_path / "1").result is not None
+    out = check(["replay", "1", "--seat", "0"])
+    assert "⟪The replayed result matches the record.⟫" in out and "⟪#" in out
+    out = check(["simulate", "citadels", "--games", "2", "--players", "3", "--records", "recs"])
+    assert "⟪Wins by bot (shared wins split)⟫" in out and "⟪Mean decisions per game: " in out
+    check(["games"])
+    check(["play", "citadels", "--bots", "nobody"], code=2)
+    check(["play", "citadels", "--seat", "9"], code=2)
+    check(["play", "nosuchgame"], code=2)
+    check(["rules", "citadels", "no such section"], code=2)

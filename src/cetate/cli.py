@@ -1,8 +1,10 @@
 """The `cetate` command line: play, simulate, replay, bench, rules, games.
 
-Every game is reached through `cetate.games.get(id)` and the game protocol (setup, to_move,
+Every game is reached through `cetate.games.get(id)` and the game protocol (setup, start_events, to_move,
 legal_actions, apply, view, event_view, result). People only ever see a seat's redacted view and events
-rendered through the game's message catalog.
+rendered through the game's message catalog. Every text printed here comes from the catalogs as well
+(`cli.*` keys in the core catalog, screen texts in the game's catalog), in the language given by `--lang`;
+only Typer's `--help` texts are written here in English.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console, Group
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.rule import Rule
@@ -30,7 +31,7 @@ from cetate import games as registry
 from cetate.bots import bot_seed, make_bot
 from cetate.bots import names as bot_names
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
-from cetate.core.i18n import LANGUAGES, Catalog
+from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.core.record import Record, Recorder
 from cetate.core.record import replay as replay_record
 
@@ -45,41 +46,74 @@ app = typer.Typer(
 JOURNAL_LINES = 12
 EXIT_FAILURE = 1  # a file or an input that cannot be used
 EXIT_USAGE = 2  # a bad game id, option or argument
+DOT = " · "  # separates the parts of a status line
+LANG_HELP = f"Language of the texts: {', '.join(LANGUAGES)}."
 
 
 # -- small helpers -------------------------------------------------------------------------------
+
+CHARACTERS_HELP = ("Characters (Citadels): classic, replace_one, replace_two, replace_one_or_two, dark_city, "
+                   "or a comma-separated list of ids such as witch,thief,magician,king,bishop,merchant,architect,"
+                   "warlord,artist.")
+DISTRICTS_HELP = ("Dark City districts added (Citadels): none, a number N (random ones), or a comma-separated "
+                  "list of ids such as museum,quarry,park.")
+
 
 def _console() -> Console:
     # made per command so that a test runner's replaced stdout is used
     return Console(highlight=False, soft_wrap=False)
 
 
-def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(message)}")
+def _catalog(game=None) -> Catalog:
+    """The core messages, plus the game's when a game is given."""
+    return Catalog(game.messages_dir() if game is not None else None)
+
+
+def _fail(catalog: Catalog, lang: str, key: str, code: int = EXIT_USAGE, **params: Any) -> NoReturn:
+    """Print the error message `key` on stderr and exit with `code`."""
+    line = Text.assemble((catalog.text("cli.error.prefix", lang), "bold red"), " ",
+                         catalog.text(key, lang, **params))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(line)  # one line: paths stay whole
     raise typer.Exit(code)
-
-
-def _game(game_id: str):
-    try:
-        return registry.get(game_id)
-    except registry.UnknownGame as exc:
-        _fail(exc.message)
 
 
 def _lang(lang: str) -> str:
     if lang not in LANGUAGES:
-        _fail(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
+        _fail(_catalog(), DEFAULT_LANGUAGE, "cli.error.unknown_language", language=lang,
+              languages=", ".join(LANGUAGES))
     return lang
 
 
-def _options(game, raw: list[str] | None) -> dict:
-    """`--option name=value` pairs (values parsed as JSON, else taken as strings), validated by the game."""
+def _game(game_id: str, lang: str):
+    try:
+        return registry.get(game_id)
+    except registry.UnknownGame:
+        _fail(_catalog(), lang, "cli.error.unknown_game", game=game_id, games=", ".join(registry.ids()))
+
+
+def _name_of(game, catalog: Catalog, lang: str) -> str:
+    """The game's name in `lang` (its catalog's `game.name`, else the registry's name)."""
+    return catalog.text("game.name", lang) if catalog.raw("game.name", lang)[0] is not None else game.name
+
+
+def _join(catalog: Catalog, lang: str, items: list[str]) -> str:
+    return catalog.text("list.separator", lang).join(items)
+
+
+def _options(game, raw: list[str] | None, catalog: Catalog, lang: str, shortcuts: dict | None = None) -> dict:
+    """`--option name=value` pairs (values parsed as JSON, else taken as strings), validated by the game.
+    Shortcut flags (`--characters`, `--districts`, `--short`, `--dark-city`) are expanded by the game first;
+    explicit `--option` pairs win over them."""
     options: dict[str, Any] = {}
+    try:
+        options.update(game.expand_shortcuts(shortcuts or {}))
+    except InvalidOptions as exc:
+        _fail(catalog, lang, "cli.error.options", detail=exc.message)
     for item in raw or []:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            _fail(f"bad --option {item!r}: write it as name=value (the value in JSON, e.g. bank_limit=30)")
+            _fail(catalog, lang, "cli.error.bad_option", item=item)
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
@@ -87,35 +121,44 @@ def _options(game, raw: list[str] | None) -> dict:
     try:
         return game.options.validate(options)
     except InvalidOptions as exc:
-        _fail(exc.message)
+        _fail(catalog, lang, "cli.error.options", detail=exc.message)
 
 
-def _players(game, players: int) -> int:
+def _players(game, players: int, catalog: Catalog, lang: str) -> int:
     if not game.num_players_ok(players):
-        _fail(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+        _fail(catalog, lang, "cli.error.players", game=_name_of(game, catalog, lang), min=game.min_players,
+              max=game.max_players, player_count=players)
     return players
 
 
-def _bot_list(spec: str) -> list[str]:
+def _bot_list(spec: str, catalog: Catalog, lang: str) -> list[str]:
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if not names:
-        _fail("--bots needs at least one bot name")
+        _fail(catalog, lang, "cli.error.no_bots")
     known = bot_names()
     for name in names:
         if name not in known:
-            _fail(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+            _fail(catalog, lang, "cli.error.unknown_bot", bot=name, bots=", ".join(known))
     return names
 
 
-def _setup(game, players: int, seed: int | str, options: dict):
+def _seat_ok(seat: int | None, players: int, catalog: Catalog, lang: str) -> None:
+    if seat is not None and not 0 <= seat < players:
+        _fail(catalog, lang, "cli.error.seat", last=players - 1)
+
+
+def _setup(game, players: int, seed: int | str, options: dict, catalog: Catalog, lang: str):
     try:
         return game.setup(players, seed, options)
     except InvalidOptions as exc:
-        _fail(exc.message)
+        _fail(catalog, lang, "cli.error.options", detail=exc.message)
 
 
-def _catalog(game) -> Catalog:
-    return Catalog(game.messages_dir())
+def _seat_names(catalog: Catalog, lang: str, players: int, you: int | None = None) -> list[str]:
+    names = [catalog.text("player.default", lang, number=i + 1) for i in range(players)]
+    if you is not None:
+        names[you] = catalog.text("cli.you", lang, name=names[you])
+    return names
 
 
 def _render_events(game, catalog: Catalog, events: list, seat: int | None, lang: str, names: list[str]) -> list[str]:
@@ -126,6 +169,11 @@ def _action_label(game, state, action: dict, catalog: Catalog, lang: str, names:
     described = dict(game.describe_action(state, action))
     key = described.pop("key", f"action.{action.get('type')}")
     return catalog.text(key, lang, players=names, **described)
+
+
+def _label(text: str, style: str = "bold") -> Text:
+    """A heading such as "Your hand:", followed by a space."""
+    return Text(text, style=style).append(" ")
 
 
 # -- drawing a seat's view -----------------------------------------------------------------------
@@ -140,10 +188,16 @@ def _card_text(catalog: Catalog, lang: str, card: dict, cost: bool = True) -> Te
     return Text(label, style=COLOUR_STYLES.get(card.get("colour", ""), ""))
 
 
-def _cards_text(catalog: Catalog, lang: str, cards: list[dict], sep: str = ", ") -> Text:
+def _cards_text(catalog: Catalog, lang: str, cards: list[dict], sep: str | None = None) -> Text:
     if not cards:
         return Text("-", style="dim")
+    if sep is None:
+        sep = catalog.text("list.separator", lang)
     return Text(sep).join(_card_text(catalog, lang, c) for c in cards)
+
+
+def _character_names(catalog: Catalog, lang: str, characters: list[str]) -> str:
+    return _join(catalog, lang, [catalog.text(f"character.{c}", lang) for c in characters])
 
 
 def _citadels_characters(view: dict, catalog: Catalog, lang: str, names: list[str]) -> Text:
@@ -157,35 +211,35 @@ def _citadels_characters(view: dict, catalog: Catalog, lang: str, names: list[st
         style = ""
         notes = []
         if cid in chars["face_up"]:
-            notes.append("out, face up")
+            notes.append(catalog.text("screen.note.face_up", lang))
             style = "dim strike"
         if cid in chars["revealed"]:
             notes.append(names[chars["revealed"][cid]])
             style = "bold"
         if cid in chars["absent"] and cid not in chars["face_up"]:
-            notes.append("absent")
+            notes.append(catalog.text("screen.note.absent", lang))
             style = "dim"
         if cid == chars.get("killed"):
-            notes.append("killed")
+            notes.append(catalog.text("screen.note.killed", lang))
             style = "bold red"
         if cid == chars.get("robbed"):
-            notes.append("robbed")
+            notes.append(catalog.text("screen.note.robbed", lang))
         if cid in mine and cid not in chars["revealed"]:
-            notes.append("yours")
+            notes.append(catalog.text("screen.note.yours", lang))
             style = style or "bold cyan"
         if cid in known_down:
-            notes.append("face down")
+            notes.append(catalog.text("screen.note.face_down", lang))
             style = style or "dim"
         if cid == chars.get("calling"):
             style = "reverse " + (style or "bold")
         text = Text(label, style=style)
         if notes:
-            text.append(f" [{', '.join(notes)}]", style="dim" if "reverse" not in style else style)
+            text.append(f" [{_join(catalog, lang, notes)}]", style="dim" if "reverse" not in style else style)
         parts.append(text)
-    line = Text("Characters: ", style="bold").append_text(Text("  ").join(parts))
+    line = _label(catalog.text("screen.characters", lang)).append_text(Text("  ").join(parts))
     down = chars.get("face_down_count", 0)
     if down:
-        line.append(f"  · {down} face down", style="dim")
+        line.append(DOT + catalog.text("screen.face_down", lang, count=down), style="dim")
     return line
 
 
@@ -195,30 +249,33 @@ def _citadels_table(view: dict, catalog: Catalog, lang: str, names: list[str], s
     protected = chars.get("bishop_protects")
     size = view.get("completion_size")
     phase = catalog.text(f"phase.{view['phase']}", lang)
-    head = Text(f"{catalog.text('game.name', lang)} · round {view['round']} · {phase}", style="bold")
+    round_text = catalog.text("screen.round", lang, round=view["round"])
+    head = Text(DOT.join([catalog.text("game.name", lang), round_text, phase]), style="bold")
     if view.get("to_move") is not None:
-        head.append(" · to move: ").append(names[view["to_move"]], style="bold cyan")
+        head.append(DOT + catalog.text("screen.to_move", lang) + " ").append(names[view["to_move"]],
+                                                                             style="bold cyan")
     if turn:
-        who = catalog.text(f"character.{turn['character']}", lang)
-        head.append(f" · called: {who}")
-        head.append(f" (action {'taken' if turn['acted'] else 'pending'}, builds left {turn['builds_left']})",
-                    style="dim")
-    info = Text(f"Deck {view['deck_size']} cards", style="dim")
+        head.append(DOT + catalog.text("screen.called", lang, character=turn["character"]))
+        action = catalog.text("screen.action_taken" if turn["acted"] else "screen.action_pending", lang)
+        status = catalog.text("screen.turn_status", lang, action=action, builds=turn["builds_left"])
+        head.append(f" ({status})", style="dim")
+    info = Text(catalog.text("screen.deck", lang, count=view["deck_size"]), style="dim")
     if view.get("discard_pile_size"):
-        info.append(f" · discard pile {view['discard_pile_size']}")
+        info.append(DOT + catalog.text("screen.discard_pile", lang, count=view["discard_pile_size"]))
     if view.get("bank") is not None:
-        info.append(f" · bank {view['bank']} gold")
+        info.append(DOT + catalog.text("screen.bank", lang, count=view["bank"]))
     if view.get("end_triggered"):
-        info.append(" · last round!", style="bold red")
+        info.append(DOT + catalog.text("screen.last_round", lang), style="bold red")
 
     table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
     table.add_column("", no_wrap=True)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Gold", justify="right")
-    table.add_column("Hand", justify="right")
-    table.add_column("Character")
-    table.add_column(f"City (of {size})" if size else "City")
-    table.add_column("Pts", justify="right")
+    table.add_column(catalog.text("screen.col.player", lang), no_wrap=True)
+    table.add_column(catalog.text("screen.col.gold", lang), justify="right")
+    table.add_column(catalog.text("screen.col.hand", lang), justify="right")
+    table.add_column(catalog.text("screen.col.character", lang))
+    table.add_column(catalog.text("screen.col.city_of", lang, size=size) if size
+                     else catalog.text("screen.col.city", lang))
+    table.add_column(catalog.text("screen.col.points", lang), justify="right")
     for p in view["players"]:
         i = p["seat"]
         marks = Text()
@@ -227,9 +284,9 @@ def _citadels_table(view: dict, catalog: Catalog, lang: str, names: list[str], s
         if view.get("to_move") == i:
             marks.append("▶", style="bold cyan")
         name = Text(names[i], style="bold cyan" if i == seat else "")
-        character = Text(", ".join(catalog.text(f"character.{c}", lang) for c in p["characters"]) or "-")
+        character = Text(_character_names(catalog, lang, p["characters"]) or "-")
         if protected == i:
-            character.append(" (protected)", style="dim")
+            character.append(" " + catalog.text("screen.protected", lang), style="dim")
         city = _cards_text(catalog, lang, p["city"])
         points = Text(str(sum(c.get("score", c["cost"]) for c in p["city"])))
         if p.get("complete"):
@@ -239,26 +296,27 @@ def _citadels_table(view: dict, catalog: Catalog, lang: str, names: list[str], s
     parts: list[Any] = [head, info, _citadels_characters(view, catalog, lang, names), table]
     you = view.get("you")
     if you is not None:
-        hand = Text("Your hand: ", style="bold").append_text(_cards_text(catalog, lang, you["hand"], " · "))
-        parts.append(hand)
+        parts.append(_label(catalog.text("screen.you.hand", lang)).append_text(
+            _cards_text(catalog, lang, you["hand"], " · ")))
         if you.get("characters"):
-            parts.append(Text("Your characters: ", style="bold").append(
-                ", ".join(catalog.text(f"character.{c}", lang) for c in you["characters"])))
+            parts.append(_label(catalog.text("screen.you.characters", lang)).append(
+                _character_names(catalog, lang, you["characters"])))
         if you.get("offered"):
-            parts.append(Text("Offered: ", style="bold").append(
-                ", ".join(catalog.text(f"character.{c}", lang) for c in you["offered"])))
+            parts.append(_label(catalog.text("screen.you.offered", lang)).append(
+                _character_names(catalog, lang, you["offered"])))
         if you.get("drawn"):
-            parts.append(Text("Drawn: ", style="bold").append_text(_cards_text(catalog, lang, you["drawn"])))
+            parts.append(_label(catalog.text("screen.you.drawn", lang)).append_text(
+                _cards_text(catalog, lang, you["drawn"])))
         if you.get("set_aside"):
-            parts.append(Text("Set aside: ", style="bold").append_text(
+            parts.append(_label(catalog.text("screen.you.set_aside", lang)).append_text(
                 _cards_text(catalog, lang, you["set_aside"])))
         for holder, cards in (you.get("known_hands") or {}).items():
-            card_names = ", ".join(catalog.text(f"card.{c}", lang) for c in cards)
-            parts.append(Text(f"You know {names[int(holder)]} holds: {card_names}", style="dim"))
+            parts.append(Text(catalog.text("screen.known_hand", lang, players=names, seat=int(holder),
+                                           cards=list(cards)), style="dim"))
     if view.get("graveyard"):
         g = view["graveyard"]
-        parts.append(Text(f"Graveyard: {names[g['owner']]} may take the destroyed "
-                          f"{catalog.text('card.' + g['card'], lang)} for 1 gold", style="dim"))
+        offer = catalog.text("screen.graveyard", lang, players=names, seat=g["owner"], card=g["card"])
+        parts.append(Text(offer, style="dim"))
     return Group(*parts)
 
 
@@ -273,16 +331,16 @@ def _citadels_hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str
         card = cards.get(action.get("card"))
         if card is None:
             return ""
-        note = f"{catalog.text('colour.' + card['colour'], lang)}, cost {card['cost']}"
+        note = catalog.text("screen.hint.card", lang, colour=card["colour"], cost=card["cost"])
         if card["colour"] == "purple":
             note += " — " + catalog.text(f"help.card.{card['id']}", lang)
         return note
     if atype == "destroy":
         for item in you.get("destroy_prices", []):
             if item["target"] == action.get("target") and item["card"] == action.get("card"):
-                return f"costs you {item['price']} gold"
+                return catalog.text("screen.hint.destroy", lang, price=item["price"])
     if atype == "collect_income" and view.get("turn"):
-        return f"+{view['turn']['income_available']} gold"
+        return catalog.text("screen.hint.income", lang, amount=view["turn"]["income_available"])
     return ""
 
 
@@ -301,11 +359,15 @@ def _draw(console: Console, game, view: dict, seat: int | None, catalog: Catalog
     if console.is_terminal:
         console.clear()
     draw = _VIEW_TABLES.get(game.id, _generic_table)
-    console.print(Rule(f"{game.name}"))
+    console.print(Rule(_name_of(game, catalog, lang)))
     console.print(draw(view, catalog, lang, names, seat))
     tail = journal[-JOURNAL_LINES:]
-    body = Text("\n").join(Text(line) for line in tail) if tail else Text("(nothing yet)", style="dim")
-    console.print(Panel(body, title="Journal", title_align="left", border_style="dim"))
+    if tail:
+        body = Text("\n").join(Text(line) for line in tail)
+    else:
+        body = Text(catalog.text("cli.journal.empty", lang), style="dim")
+    console.print(Panel(body, title=Text(catalog.text("cli.journal.title", lang)), title_align="left",
+                        border_style="dim"))
 
 
 def _labels(game, state, view: dict, legal: list[dict], catalog: Catalog, lang: str,
@@ -318,8 +380,8 @@ def _labels(game, state, view: dict, legal: list[dict], catalog: Catalog, lang: 
     return out
 
 
-def _print_actions(console: Console, labels: list[tuple[str, str]]) -> None:
-    console.print(Text("Your move:", style="bold"))
+def _print_actions(console: Console, labels: list[tuple[str, str]], catalog: Catalog, lang: str) -> None:
+    console.print(Text(catalog.text("cli.play.your_move", lang), style="bold"))
     width = len(str(len(labels)))
     for i, (label, hint) in enumerate(labels, start=1):
         line = Text(f"  {i:>{width}}. ").append(label)
@@ -328,39 +390,57 @@ def _print_actions(console: Console, labels: list[tuple[str, str]]) -> None:
         console.print(line)
 
 
-def _ask(console: Console, count: int) -> int:
+def _quit_words(catalog: Catalog, lang: str) -> set[str]:
+    words = {"q"}
+    for candidate in (lang, DEFAULT_LANGUAGE):
+        words.update(w.lower() for w in catalog.text("cli.ask.quit_words", candidate).split())
+    return words
+
+
+def _ask(console: Console, count: int, catalog: Catalog, lang: str) -> int:
     """Read a number from 1 to `count` (re-asking with the reason on bad input); returns the index."""
+    quit_words = _quit_words(catalog, lang)
     while True:
         try:
-            raw = console.input(f"Choose 1-{count} (q to quit): ")
+            raw = console.input(Text(catalog.text("cli.ask.prompt", lang, count=count)))
         except EOFError:
             console.print()
-            _fail("the input ended before the game did; game abandoned", EXIT_FAILURE)
+            _fail(catalog, lang, "cli.error.input_ended", EXIT_FAILURE)
         raw = raw.strip()
         if not sys.stdin.isatty():
             console.print(Text(raw, style="dim"))
-        if raw.lower() in ("q", "quit", "exit"):
-            console.print("Game abandoned.")
+        if raw.lower() in quit_words:
+            console.print(Text(catalog.text("cli.ask.abandoned", lang)))
             raise typer.Exit(EXIT_FAILURE)
         if not raw:
-            console.print(f"[yellow]Please type the number of an action, from 1 to {count}.[/]")
+            console.print(Text(catalog.text("cli.ask.empty", lang, count=count), style="yellow"))
             continue
         try:
             number = int(raw)
         except ValueError:
-            console.print(f"[yellow]{escape(repr(raw))} is not a number: type a number from 1 to {count}.[/]")
+            console.print(Text(catalog.text("cli.ask.not_a_number", lang, text=raw, count=count),
+                               style="yellow"))
             continue
         if not 1 <= number <= count:
-            console.print(f"[yellow]{number} is out of range: type a number from 1 to {count}.[/]")
+            console.print(Text(catalog.text("cli.ask.out_of_range", lang, number=number, count=count),
+                               style="yellow"))
             continue
         return number - 1
 
 
 # -- results -------------------------------------------------------------------------------------
 
+def _score_cell(value: Any) -> str:
+    """A score table cell: a number, or the total of a breakdown (a dict of points, e.g. per card)."""
+    if isinstance(value, dict):
+        points = [v for v in value.values() if isinstance(v, int | float) and not isinstance(v, bool)]
+        return str(sum(points)) if points else "-"
+    return str(value)
+
+
 def _print_result(console: Console, result: dict | None, names: list[str], catalog: Catalog, lang: str) -> None:
     if not isinstance(result, dict):
-        console.print("[yellow]No result: the game is not over.[/]")
+        console.print(Text(catalog.text("cli.result.none", lang), style="yellow"))
         return
     scores = result.get("scores")
     if not isinstance(scores, list) or not scores or not all(isinstance(s, dict) for s in scores):
@@ -368,43 +448,52 @@ def _print_result(console: Console, result: dict | None, names: list[str], catal
         return
     keys = [k for k in scores[0] if k not in ("seat", "total", "rank")]
     keys += [k for k in ("total", "rank") if k in scores[0]]
-    table = Table(title="Final scores", header_style="bold")
-    table.add_column("Player")
+    table = Table(title=catalog.text("cli.result.title", lang), header_style="bold")
+    table.add_column(catalog.text("cli.result.player", lang))
     for k in keys:
-        table.add_column(catalog.text(f"score.{k}", lang) if catalog.has(f"score.{k}", lang) else k,
-                         justify="right")
-    winners = set(result.get("winners", []))
+        known = catalog.raw(f"score.{k}", lang)[0] is not None
+        table.add_column(catalog.text(f"score.{k}", lang) if known else k, justify="right")
+    winners = sorted(set(result.get("winners", [])))
     order = sorted(range(len(scores)), key=lambda i: (scores[i].get("rank", 0), i))
     for i in order:
         seat = scores[i].get("seat", i)
         style = "bold green" if seat in winners else ""
         table.add_row(names[seat] if 0 <= seat < len(names) else str(seat),
-                      *[str(scores[i].get(k, "")) for k in keys], style=style)
+                      *[_score_cell(scores[i].get(k, "")) for k in keys], style=style)
     console.print(table)
-    line = Text("Winner: ", style="bold").append(", ".join(names[w] for w in sorted(winners)) or "-")
+    line = _label(catalog.text("cli.result.winners", lang, count=len(winners)))
+    line.append(_join(catalog, lang, [names[w] for w in winners]) or "-")
     tie = result.get("tie_break")
     if tie is not None:
-        line.append(f" · tie-break: {catalog.text(f'tie_break.{tie}', lang)}")
+        rule = catalog.text(f"tie_break.{tie}", lang)
+        line.append(DOT + catalog.text("cli.result.tie_break", lang, rule=rule))
     if "rounds" in result:
-        line.append(f" · rounds: {result['rounds']}")
+        line.append(DOT + catalog.text("cli.result.rounds", lang, count=result["rounds"]))
     if result.get("stalled"):
-        line.append(" · stopped at the round limit", style="yellow")
+        line.append(DOT + catalog.text("cli.result.stalled", lang), style="yellow")
     console.print(line)
 
 
 # -- commands ------------------------------------------------------------------------------------
 
 @app.command()
-def games() -> None:
+def games(
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
+) -> None:
     """List the registered games."""
+    lang = _lang(lang)
+    core = _catalog()
     console = _console()
     table = Table(header_style="bold")
-    table.add_column("id")
-    table.add_column("name")
-    table.add_column("players")
-    table.add_column("description")
+    for column in ("id", "name", "players", "description"):
+        table.add_column(core.text(f"cli.games.{column}", lang))
     for game in registry.all():
-        table.add_row(game.id, game.name, f"{game.min_players}-{game.max_players}", game.description)
+        catalog = _catalog(game)
+        description = game.description
+        if catalog.raw("game.description", lang)[0] is not None:
+            description = catalog.text("game.description", lang)
+        table.add_row(game.id, _name_of(game, catalog, lang), f"{game.min_players}-{game.max_players}",
+                      description)
     console.print(table)
 
 
@@ -415,25 +504,28 @@ def play(
     seat: int = typer.Option(0, "--seat", help="Your seat, from 0."),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (random if omitted)."),
     bots: str = typer.Option("random", "--bots", help="Bots for the other seats, comma-separated (cycled)."),
-    lang: str = typer.Option("en", "--lang", help=f"Language: {', '.join(LANGUAGES)}."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option name=value (JSON value)."),
+    characters: str | None = typer.Option(None, "--characters", help=CHARACTERS_HELP),
+    districts: str | None = typer.Option(None, "--districts", help=DISTRICTS_HELP),
+    short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
     auto: bool = typer.Option(False, "--auto", help="A bot plays your seat too (demo)."),
     save: Path | None = typer.Option(None, "--save", help="Save the game record to this file at the end."),
 ) -> None:
     """Play a game in the terminal against bots."""
-    game = _game(game_id)
     lang = _lang(lang)
-    players = _players(game, players)
-    options = _options(game, option)
-    if not 0 <= seat < players:
-        _fail(f"--seat must be from 0 to {players - 1}")
-    bot_list = _bot_list(bots)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
+    players = _players(game, players, catalog, lang)
+    options = _options(game, option, catalog, lang,
+                       {"characters": characters, "districts": districts, "short": short})
+    _seat_ok(seat, players, catalog, lang)
+    bot_list = _bot_list(bots, catalog, lang)
     if seed is None:
         seed = secrets.randbelow(10**9)
     console = _console()
-    catalog = _catalog(game)
-    names = [f"Player {i + 1}" + (" (you)" if i == seat else "") for i in range(players)]
-    state = _setup(game, players, seed, options)
+    names = _seat_names(catalog, lang, players, you=seat)
+    state = _setup(game, players, seed, options, catalog, lang)
     others = [i for i in range(players) if i != seat]
     seat_bots: dict[int, Any] = {}
     seats_doc: list[dict] = [{}] * players
@@ -446,8 +538,9 @@ def play(
         seat_bots[seat] = make_bot(bot_list[0], game, seat, bot_seed(seed, seat))
         seats_doc[seat] = {"seat": seat, "kind": "bot", "bot": bot_list[0], "name": names[seat]}
     recorder = Recorder(game, seats_doc, seed, options)
-    journal: list[str] = []
-    console.print(f"{game.name}: {players} players, seed {seed}; you are seat {seat} ({names[seat]}).")
+    journal: list[str] = _render_events(game, catalog, game.start_events(state), seat, lang, names)
+    console.print(Text(catalog.text("cli.play.intro", lang, game=_name_of(game, catalog, lang),
+                                    player_count=players, seed=seed, seat=seat, name=names[seat])))
     try:
         while (mover := game.to_move(state)) is not None:
             legal = game.legal_actions(state)
@@ -457,30 +550,32 @@ def play(
                 labels = _labels(game, state, view, legal, catalog, lang, names)
                 if auto:
                     action = seat_bots[seat].act(view, legal)
-                    console.print(Text("Bot plays your seat: ", style="dim").append(
+                    console.print(_label(catalog.text("cli.play.bot_plays", lang), "dim").append(
                         labels[legal.index(action)][0]))
                 else:
-                    _print_actions(console, labels)
-                    action = legal[_ask(console, len(legal))]
+                    _print_actions(console, labels, catalog, lang)
+                    action = legal[_ask(console, len(legal), catalog, lang)]
             else:
                 action = seat_bots[mover].act(view, legal)
             try:
                 events = game.apply(state, action)
             except IllegalAction as exc:  # a bot bug: report it clearly
-                _fail(f"{names[mover]} chose an illegal action {action!r}: {exc.message}", EXIT_FAILURE)
+                _fail(catalog, lang, "cli.error.bot_illegal", EXIT_FAILURE, player=names[mover],
+                      action=json.dumps(action), detail=exc.message)
             recorder.add(action)
             journal.extend(_render_events(game, catalog, events, seat, lang, names))
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
+        console.print()
+        console.print(Text(catalog.text("cli.interrupted", lang)))
         raise typer.Exit(130) from None
     record = recorder.finish(state)
     _draw(console, game, game.view(state, seat), seat, catalog, lang, names, journal)
     _print_result(console, record.result, names, catalog, lang)
-    console.print(f"{len(record.actions)} actions played.")
+    console.print(Text(catalog.text("cli.play.actions", lang, count=len(record.actions))))
     target = save
     if target is None and not auto:
         try:
-            answer = console.input("Save the game record? File name (Enter to skip): ").strip()
+            answer = console.input(Text(catalog.text("cli.play.save_prompt", lang))).strip()
         except EOFError:
             answer = ""
         target = Path(answer) if answer else None
@@ -488,8 +583,8 @@ def play(
         try:
             record.save(target)
         except OSError as exc:
-            _fail(f"cannot save the record to {target}: {exc}", EXIT_FAILURE)
-        console.print(f"Record saved to {target}")
+            _fail(catalog, lang, "cli.error.save", EXIT_FAILURE, path=str(target), detail=str(exc))
+        console.print(Text(catalog.text("cli.play.saved", lang, path=str(target))))
 
 
 @app.command()
@@ -499,22 +594,32 @@ def simulate(
     games_: int = typer.Option(100, "--games", "-g", help="Number of games.", min=1),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; game k uses seed+k."),
     bots: str = typer.Option("random", "--bots", help="Bots by seat, comma-separated (cycled over seats)."),
+    rotate: bool = typer.Option(False, "--rotate",
+                                help="Shift the bots one seat per game, so each bot plays every seat equally often."),
     records: Path | None = typer.Option(None, "--records", help="Write one JSON record per game here."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option name=value (JSON value)."),
+    characters: str | None = typer.Option(None, "--characters", help=CHARACTERS_HELP),
+    districts: str | None = typer.Option(None, "--districts", help=DISTRICTS_HELP),
+    short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
 ) -> None:
     """Play many bot-only games and summarise the results."""
-    game = _game(game_id)
-    players = _players(game, players)
-    options = _options(game, option)
-    bot_list = _bot_list(bots)
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
+    players = _players(game, players, catalog, lang)
+    options = _options(game, option, catalog, lang,
+                       {"characters": characters, "districts": districts, "short": short})
+    bot_list = _bot_list(bots, catalog, lang)
     seat_names = [bot_list[i % len(bot_list)] for i in range(players)]
-    _setup(game, players, seed, options)  # fail early on options that setup refuses
+    _setup(game, players, seed, options, catalog, lang)  # fail early on options that setup refuses
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            _fail(f"cannot create {records}: {exc}", EXIT_FAILURE)
+            _fail(catalog, lang, "cli.error.mkdir", EXIT_FAILURE, path=str(records), detail=str(exc))
     console = _console()
+    game_name = _name_of(game, catalog, lang)
     wins_seat = [0.0] * players
     wins_bot: dict[str, float] = dict.fromkeys(bot_list, 0.0)
     score_sum = [0.0] * players
@@ -524,12 +629,13 @@ def simulate(
     started = time.perf_counter()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as progress:
-        task = progress.add_task(f"{game.name} x{players}", total=games_)
+        task = progress.add_task(f"{game_name} ×{players}", total=games_)
         for k in range(games_):
             game_seed = seed + k
             state = game.setup(players, game_seed, options)
-            seated = [make_bot(seat_names[i], game, i, bot_seed(game_seed, i)) for i in range(players)]
-            recorder = Recorder(game, [{"seat": i, "kind": "bot", "bot": seat_names[i]} for i in range(players)],
+            seat_bots = [seat_names[(i - k) % players] for i in range(players)] if rotate else seat_names
+            seated = [make_bot(seat_bots[i], game, i, bot_seed(game_seed, i)) for i in range(players)]
+            recorder = Recorder(game, [{"seat": i, "kind": "bot", "bot": seat_bots[i]} for i in range(players)],
                                 game_seed, options)
             while (mover := game.to_move(state)) is not None:
                 action = seated[mover].act(game.view(state, mover), game.legal_actions(state))
@@ -540,7 +646,7 @@ def simulate(
             winners = result.get("winners") or []
             for w in winners:
                 wins_seat[w] += 1 / len(winners)
-                wins_bot[seat_names[w]] += 1 / len(winners)
+                wins_bot[seat_bots[w]] += 1 / len(winners)
             for i, sc in enumerate(result.get("scores") or []):
                 if isinstance(sc, dict) and isinstance(sc.get("total"), int | float):
                     score_sum[i] += sc["total"]
@@ -553,91 +659,105 @@ def simulate(
             progress.advance(task)
     elapsed = time.perf_counter() - started
 
-    by_seat = Table(title=f"{game.name}: {games_} games, {players} players", header_style="bold")
-    for col in ("Seat", "Bot", "Wins", "Win rate", "Mean score"):
-        by_seat.add_column(col, justify="right" if col not in ("Bot",) else "left")
+    def col(name: str) -> str:
+        return catalog.text(f"cli.simulate.col.{name}", lang)
+
+    title = catalog.text("cli.simulate.title", lang, game=game_name,
+                         games_text=catalog.text("cli.count.games", lang, count=games_),
+                         players_text=catalog.text("cli.count.players", lang, count=players))
+    by_seat = Table(title=title, header_style="bold")
+    by_seat.add_column(col("seat"), justify="right")
+    by_seat.add_column(col("bot"), justify="left")
+    for name in ("wins", "win_rate", "mean_score"):
+        by_seat.add_column(col(name), justify="right")
     for i in range(players):
-        by_seat.add_row(str(i), seat_names[i], f"{wins_seat[i]:.2f}", f"{wins_seat[i] / games_:.1%}",
+        by_seat.add_row(str(i), _join(catalog, lang, list(dict.fromkeys(seat_names))) if rotate else seat_names[i],
+                        f"{wins_seat[i]:.2f}", f"{wins_seat[i] / games_:.1%}",
                         f"{score_sum[i] / games_:.2f}")
     console.print(by_seat)
-    by_bot = Table(title="Wins by bot (shared wins split)", header_style="bold")
-    for col in ("Bot", "Seats", "Wins", "Win rate per seat"):
-        by_bot.add_column(col, justify="left" if col == "Bot" else "right")
+    by_bot = Table(title=catalog.text("cli.simulate.by_bot", lang), header_style="bold")
+    by_bot.add_column(col("bot"), justify="left")
+    for name in ("seats", "wins", "win_rate_per_seat"):
+        by_bot.add_column(col(name), justify="right")
     for name in bot_list:
         count = seat_names.count(name)
         if count:
             by_bot.add_row(name, str(count), f"{wins_bot[name]:.2f}", f"{wins_bot[name] / games_ / count:.1%}")
     console.print(by_bot)
-    summary = Text(f"Mean decisions per game: {decisions / games_:.1f}")
+    summary = [catalog.text("cli.simulate.mean_decisions", lang, mean=decisions / games_)]
     if rounds_n:
-        summary.append(f" · mean rounds: {rounds_sum / rounds_n:.2f}")
-    summary.append(f" · {games_ / elapsed:.1f} games/s")
-    console.print(summary)
+        summary.append(catalog.text("cli.simulate.mean_rounds", lang, mean=rounds_sum / rounds_n))
+    summary.append(catalog.text("cli.simulate.speed", lang, rate=games_ / elapsed))
+    console.print(Text(DOT.join(summary)))
     if records is not None:
-        console.print(f"{games_} records written to {records}")
+        console.print(Text(catalog.text("cli.simulate.records", lang, count=games_, path=str(records))))
 
 
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A game record (JSON)."),
     seat: int | None = typer.Option(None, "--seat", help="Show the game as this seat saw it (default: spectator)."),
-    lang: str = typer.Option("en", "--lang", help=f"Language: {', '.join(LANGUAGES)}."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between actions."),
 ) -> None:
     """Step through a game record, printing its journal, and check its result."""
     lang = _lang(lang)
+    core = _catalog()
     try:
         record = Record.load(file)
     except InvalidState as exc:
-        _fail(exc.message, EXIT_FAILURE)
+        _fail(core, lang, "cli.error.record", EXIT_FAILURE, detail=exc.message)
     try:
         game = registry.get(record.game)
     except registry.UnknownGame as exc:
-        _fail(f"{file}: {exc.message}", EXIT_FAILURE)
+        _fail(core, lang, "cli.error.in_file", EXIT_FAILURE, file=str(file), detail=exc.message)
+    catalog = _catalog(game)
     players = len(record.seats)
-    if seat is not None and not 0 <= seat < players:
-        _fail(f"--seat must be from 0 to {players - 1}")
-    names = []
+    _seat_ok(seat, players, catalog, lang)
+    names = _seat_names(catalog, lang, players)
     for i, s in enumerate(record.seats):
         name = s.get("name") if isinstance(s, dict) else None
-        names.append(name if isinstance(name, str) and name else f"Player {i + 1}")
+        if isinstance(name, str) and name:
+            names[i] = name
     console = _console()
-    catalog = _catalog(game)
     if record.engine_version != game.engine_version:
-        console.print(f"[yellow]warning:[/] the record was made by engine version {record.engine_version}, "
-                      f"this is version {game.engine_version}")
-    who = names[seat] if seat is not None else "a spectator"
-    console.print(Rule(f"{game.name} · seed {record.seed} · {players} players · seen by {who}"))
+        console.print(_label(catalog.text("cli.warning", lang), "yellow").append(
+            catalog.text("cli.replay.engine_version", lang, recorded=record.engine_version,
+                         current=game.engine_version)))
+    who = names[seat] if seat is not None else catalog.text("cli.replay.spectator", lang)
+    heading = catalog.text("cli.replay.heading", lang, game=_name_of(game, catalog, lang), seed=record.seed,
+                           players_text=catalog.text("cli.count.players", lang, count=players), who=who)
+    console.print(Rule(Text(heading)))
     state = None
     mover = None
     try:
         for index, (action, events, state) in enumerate(replay_record(game, record)):
-            if action is not None:
-                if seat is not None and mover == seat:
-                    label = _action_label(game, state, action, catalog, lang, names)
-                    console.print(Text(f"#{index} you: ", style="bold cyan").append(label))
-                for line in _render_events(game, catalog, events, seat, lang, names):
-                    console.print(Text("  ") + Text(line))
-                if step:
-                    try:
-                        console.input("[dim](Enter for the next action)[/]")
-                    except EOFError:
-                        step = False
+            if action is None:  # the set-up state: how the game starts (e.g. round 1)
+                events = game.start_events(state)
+            elif seat is not None and mover == seat:
+                label = _action_label(game, state, action, catalog, lang, names)
+                console.print(_label(catalog.text("cli.replay.your_action", lang, index=index),
+                                     "bold cyan").append(label))
+            for line in _render_events(game, catalog, events, seat, lang, names):
+                console.print(Text("  ") + Text(line))
+            if step and action is not None:
+                try:
+                    console.input(Text(catalog.text("cli.replay.step_prompt", lang), style="dim"))
+                except EOFError:
+                    step = False
             mover = game.to_move(state)
-    except InvalidState as exc:
-        _fail(f"{file}: {exc.message}", EXIT_FAILURE)
-    except (IllegalAction, InvalidOptions) as exc:
-        _fail(f"{file}: {exc.message}", EXIT_FAILURE)
+    except (InvalidState, IllegalAction, InvalidOptions) as exc:
+        _fail(catalog, lang, "cli.error.in_file", EXIT_FAILURE, file=str(file), detail=exc.message)
     except (KeyError, TypeError, ValueError) as exc:
-        _fail(f"{file}: the record cannot be replayed ({exc!r})", EXIT_FAILURE)
+        _fail(catalog, lang, "cli.error.replay", EXIT_FAILURE, file=str(file), detail=repr(exc))
     result = game.result(state)
     _print_result(console, result, names, catalog, lang)
     if record.result is None:
-        console.print("[yellow]The record has no result to check against.[/]")
+        console.print(Text(catalog.text("cli.replay.no_result", lang), style="yellow"))
     elif json.loads(json.dumps(result)) == record.result:
-        console.print("[green]The replayed result matches the record.[/]")
+        console.print(Text(catalog.text("cli.replay.matches", lang), style="green"))
     else:
-        _fail("the replayed result differs from the record's result", EXIT_FAILURE)
+        _fail(catalog, lang, "cli.error.result_differs", EXIT_FAILURE)
 
 
 @app.command()
@@ -649,12 +769,21 @@ def bench(
     seed: int = typer.Option(0, "--seed"),
     seconds: float = typer.Option(5.0, "--seconds", help="Duration when --games is not given."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option name=value (JSON value)."),
+    characters: str | None = typer.Option(None, "--characters", help=CHARACTERS_HELP),
+    districts: str | None = typer.Option(None, "--districts", help=DISTRICTS_HELP),
+    short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
+    dark_city: bool = typer.Option(False, "--dark-city",
+                                   help="Dark City: its 8 characters plus the Artist, and all its districts."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP + " (for error messages)"),
 ) -> None:
     """Play uniformly random games on one core as fast as possible; print one JSON line."""
-    game = _game(game_id)
-    players = _players(game, players)
-    options = _options(game, option)
-    _setup(game, players, seed, options)
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
+    players = _players(game, players, catalog, lang)
+    options = _options(game, option, catalog, lang, {"characters": characters, "districts": districts,
+                                                      "short": short, "dark_city": dark_city})
+    _setup(game, players, seed, options, catalog, lang)
     rnd = random.Random(seed)
     below = rnd.randrange
     setup, to_move, legal_actions, apply = game.setup, game.to_move, game.legal_actions, game.apply
@@ -724,20 +853,23 @@ def _section(text: str, wanted: str) -> str | None:
 def rules(
     game_id: str = typer.Argument(..., metavar="GAME"),
     section: str | None = typer.Argument(None, help="A heading of the guide (or part of one)."),
-    lang: str = typer.Option("en", "--lang", help=f"Language: {', '.join(LANGUAGES)}."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
 ) -> None:
     """Print the rules guide of a game (or one section of it)."""
-    game = _game(game_id)
     lang = _lang(lang)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
     files = _guide_files(game.guide_dir(), lang)
     if not files:
-        _fail(f"there is no rules guide for {game.name} yet (looked in {game.guide_dir()})", EXIT_FAILURE)
+        _fail(catalog, lang, "cli.error.no_guide", EXIT_FAILURE, game=_name_of(game, catalog, lang),
+              folder=str(game.guide_dir()))
     text = "\n\n".join(f.read_text(encoding="utf-8") for f in files)
     if section:
         part = _section(text, section)
         if part is None:
             titles = [m.group(2) for line in text.splitlines() if (m := _HEADING.match(line))]
-            _fail(f"no section {section!r} in the {game.name} guide; sections: {'; '.join(titles)}")
+            _fail(catalog, lang, "cli.error.no_section", section=section, game=_name_of(game, catalog, lang),
+                  sections="; ".join(titles))
         text = part
     _console().print(Markdown(text))
 

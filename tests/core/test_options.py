@@ -118,8 +118,12 @@ def test_every_default_is_valid():
 
 def test_citadels_defaults():
     opts = CITADELS.validate(None)
-    assert opts == {"discard_mode": "deck_bottom", "completion_size": 8, "bank_limit": None, "max_rounds": 40,
-                    "deck": "classic66", "warlord_timing": "end_of_turn", "starting_seat": None}
+    base = {"discard_mode": "deck_bottom", "completion_size": 8, "bank_limit": None, "max_rounds": 40,
+            "deck": "classic66", "warlord_timing": "end_of_turn", "starting_seat": None}
+    assert {k: opts[k] for k in base} == base
+    # the Dark City options default to the classic game
+    assert opts["characters"] is None and opts["character_preset"] == "classic" and opts["rank9"] == "none"
+    assert opts["dark_city_districts"] == [] and opts["random_dark_city_districts"] == 0
     assert GAME.setup(4, 1).options == opts
     assert GAME.options is CITADELS
 
@@ -136,11 +140,18 @@ def test_citadels_setup_rejects_unknown_and_bad_options():
     assert "completion_size" in info.value.message and "4 to 12" in info.value.message
 
 
-@pytest.mark.parametrize("players", [0, 1, 8, "4", None, 4.0])
+@pytest.mark.parametrize("players", [0, 1, 9, "4", None, 4.0])
 def test_citadels_setup_rejects_bad_player_counts(players):
     with pytest.raises(InvalidOptions) as info:
         GAME.setup(players, 1)
     assert info.value.code == "bad_players"
+
+
+def test_citadels_eight_players_need_a_rank_nine_character():
+    with pytest.raises(InvalidOptions) as info:
+        GAME.setup(8, 1)
+    assert info.value.code == "bad_characters" and "rank-9" in info.value.message
+    assert GAME.setup(8, 1, {"rank9": "artist"}).n == 8
 
 
 def test_citadels_starting_seat_must_be_a_seat():

@@ -58,7 +58,9 @@ def register(name: str, factory: BotFactory | None = None):
 
 
 def _load_plugins() -> None:
-    """Bots declared by other packages in the `cetate.bots` entry-point group."""
+    """Bots declared by other packages in the `cetate.bots` entry-point group, and the bots each registered
+    game ships (`game.bots()`, e.g. Citadels' `citadels-heuristic`): a game package may not import
+    `cetate.bots`, so the registry goes to the games instead."""
     global _plugins_loaded
     if _plugins_loaded:
         return
@@ -69,6 +71,15 @@ def _load_plugins() -> None:
                 _REGISTRY[ep.name] = ep.load()
             except Exception:  # a broken plug-in must not break the built-in bots
                 continue
+    from cetate import games  # registry lookup; bots never import a game module directly
+
+    for game in games.all():
+        try:
+            offered = game.bots() if callable(getattr(game, "bots", None)) else {}
+        except Exception:  # a game whose bots fail to load must not break the others
+            continue
+        for name, factory in offered.items():
+            _REGISTRY.setdefault(name, factory)
 
 
 def names() -> list[str]:

@@ -16,7 +16,7 @@ from cetate.core.errors import InvalidOptions
 @dataclass(frozen=True)
 class Option:
     name: str
-    kind: str  # "bool" | "int" | "choice"
+    kind: str  # "bool" | "int" | "choice" | "list" (a list of distinct items taken from `choices`)
     default: Any
     help: str
     choices: tuple[str, ...] = ()
@@ -30,6 +30,9 @@ class Option:
             return "true or false"
         if self.kind == "choice":
             return ", ".join(repr(c) for c in self.choices)
+        if self.kind == "list":
+            text = "a list of distinct items from: " + ", ".join(repr(c) for c in self.choices)
+            return text + (", or null" if self.nullable else "")
         lo = "-inf" if self.minimum is None else str(self.minimum)
         hi = "inf" if self.maximum is None else str(self.maximum)
         text = f"an integer from {lo} to {hi}"
@@ -42,6 +45,12 @@ class Option:
         elif self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
+        elif self.kind == "list":
+            if value is None and self.nullable:
+                return None
+            if (isinstance(value, list | tuple) and all(isinstance(v, str) and v in self.choices for v in value)
+                    and len(set(value)) == len(value)):
+                return list(value)
         elif self.kind == "int":
             if value is None and self.nullable:
                 return None
@@ -96,7 +105,8 @@ class OptionSchema:
             )
         out = {}
         for opt in self.options:
-            out[opt.name] = opt.check(raw[opt.name]) if opt.name in raw else opt.default
+            default = list(opt.default) if isinstance(opt.default, list | tuple) else opt.default
+            out[opt.name] = opt.check(raw[opt.name]) if opt.name in raw else default
         return out
 
     def describe(self) -> list[dict]:

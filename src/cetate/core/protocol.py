@@ -31,6 +31,10 @@ class Game:
     def setup(self, players: int, seed: int | str, options: dict | None = None) -> Any:
         raise NotImplementedError
 
+    def start_events(self, state: Any) -> list[Event]:
+        """Events that describe a freshly set-up state (for the journal's first lines)."""
+        return []
+
     def to_move(self, state: Any) -> int | None:
         raise NotImplementedError
 
@@ -66,6 +70,17 @@ class Game:
     def clone(self, state: Any) -> Any:
         raise NotImplementedError
 
+    def expand_shortcuts(self, shortcuts: dict[str, Any]) -> dict:
+        """Turn command-line shortcuts (`--characters`, `--districts`, `--short`, `--dark-city`) into
+        options. A game without shortcuts refuses every one it is given."""
+        from cetate.core.errors import InvalidOptions
+
+        for name, value in shortcuts.items():
+            if value not in (None, False):
+                raise InvalidOptions("unknown_option", f"{self.name} has no --{name.replace('_', '-')} shortcut",
+                                     option=name)
+        return {}
+
     # -- presentation ---------------------------------------------------------------------------
     def messages_dir(self):
         """Folder holding the game's message catalogs (`<lang>.toml`)."""
@@ -78,6 +93,13 @@ class Game:
     def describe_action(self, state: Any, action: Action) -> dict:
         """A message key and parameters that label an action for people (menus, buttons)."""
         return {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
+
+    # -- bots -----------------------------------------------------------------------------------
+    def bots(self) -> dict:
+        """Bots this game ships, as {name: factory}; a factory is called `(game, seat, seed)` and returns an
+        object with `name` and `act(view, legal_actions) -> action`. The bot registry (`cetate.bots`) adds
+        them under their names, so a game package offers its heuristic bot without importing `cetate.bots`."""
+        return {}
 
     def num_players_ok(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players

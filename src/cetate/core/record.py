@@ -6,6 +6,7 @@ exactly. `Recorder` builds a record while a game is played.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -126,3 +127,9 @@ class Recorder:
     def finish(self, state) -> Record:
         self.record.result = self.game.result(state)
         return self.record
+
+
+def state_hash(game, state) -> str:
+    """A short, stable fingerprint of a full state (its canonical JSON), for golden records."""
+    doc = json.dumps(game.to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(doc.encode()).hexdigest()[:16]

@@ -12,7 +12,6 @@ from collections import Counter
 from cetate.games import get
 from cetate.games.citadels.data import DISTRICT_IDS
 from cetate.games.citadels.options import SCHEMA
-from cetate.games.citadels.state import deck_for
 
 GAME = get("citadels")
 
@@ -42,9 +41,14 @@ def scenario(
     round: int = 2,
     turn: dict | None = None,
     extra: dict | None = None,
+    museum: dict[int, list[str]] | None = None,
+    beautified: dict[int, list[str]] | None = None,
+    dark_city: dict | None = None,
 ):
     """A state in the middle of a turn (by default) built from explicit parts. Unlisted seats have empty
-    hands and cities and 2 gold. `turn` overrides fields of the turn block; `extra` top-level fields."""
+    hands and cities and 2 gold. `turn` overrides fields of the turn block; `extra` top-level fields.
+    `museum` (cards under each seat's Museum) and `beautified` (each seat's beautified districts) fill the
+    Dark City block, and `dark_city` overrides any of its fields (e.g. {"bell_tower": True})."""
     opts = SCHEMA.validate(options)
     doc = base_doc(players, options=options)
     hands = hands or {}
@@ -59,14 +63,17 @@ def scenario(
         seat["haunted_round"] = -1
         used.update(seat["hand"])
         used.update(seat["city"])
-    remaining = Counter(DISTRICT_IDS[c] for c in deck_for(opts)) - used
+    for cards in (museum or {}).values():
+        used.update(cards)
+    remaining = Counter(doc["deck_composition"]) - used
     top = list(deck_top or [])
     remaining -= Counter(top)
     rest = [name for name in DISTRICT_IDS for _ in range(remaining[name])]
     doc["deck"] = top + rest
     doc["discard_pile"] = []
     if opts["bank_limit"] is not None:
-        doc["bank"] = opts["bank_limit"] - sum(s["gold"] for s in doc["seats"])
+        doc["bank"] = (opts["bank_limit"] - sum(s["gold"] for s in doc["seats"])
+                       - sum(len(b) for b in (beautified or {}).values()))
     doc["phase"] = phase
     doc["crown"] = crown
     doc["round"] = round
@@ -92,6 +99,17 @@ def scenario(
     }
     if turn:
         doc["turn"].update(turn)
+    dc = doc["dark_city"]
+    dc["actor"] = owners.get(calling, -1)
+    dc["mode"] = "normal"
+    dc["target"] = -1
+    dc["resume"] = "turn"
+    dc["tax_pending"] = []
+    dc["bewitched"] = None
+    dc["museum"] = [list((museum or {}).get(i, [])) for i in range(players)]
+    dc["beautified"] = [list((beautified or {}).get(i, [])) for i in range(players)]
+    if dark_city:
+        dc.update(dark_city)
     doc["graveyard"] = None
     doc["first_complete"] = None
     doc["end_triggered"] = False

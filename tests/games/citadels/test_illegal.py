@@ -281,7 +281,7 @@ def test_an_unknown_action_type(atype):
     {"type": "build", "card": ["manor"]},
     {"type": "build", "card": "Manor"},
     {"type": "build", "card": "castel"},
-    {"type": "build", "card": "quarry"},  # a Dark City card, not in this game
+    {"type": "build", "card": "quarry_of_wonders"},  # no such district
 ])
 def test_build_with_a_bad_card_field(action):
     s = king_turn(acted=True, gold={0: 9}, hands={0: ["manor"]})

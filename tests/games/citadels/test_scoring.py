@@ -30,7 +30,7 @@ def test_district_scores_and_five_colours():
     s = final(cities={0: FIVE_COLOURS, 1: ["dragon_gate", "university", "palace"], 2: [], 3: ["keep", "manor"]})
     scores = compute_result(s)["scores"]
     assert scores[0] == {"seat": 0, "total": 12, "districts": 9, "all_colours": 3, "first_complete": 0,
-                         "complete": 0, "gold": 2, "rank": 2}
+                         "complete": 0, "extras": {}, "gold": 2, "rank": 2}
     assert scores[1]["districts"] == 21 and scores[1]["total"] == 21 and scores[1]["rank"] == 1
     assert scores[2]["total"] == 0 and scores[2]["rank"] == 4
     assert scores[3]["total"] == 6 and scores[3]["all_colours"] == 0

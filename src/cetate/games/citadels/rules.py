@@ -1,85 +1,176 @@
-"""Citadels rules: setup, whose move it is, legal actions and their effects (spec citadels §1-§3).
+"""Citadels rules: setup, whose move it is, legal actions and their effects (spec citadels §1-§3),
+for the classic game and the Dark City expansion (2-8 players).
 
 Every public function takes a `State` and mutates it in place. `apply` validates an action completely
 before it changes anything, so an `IllegalAction` leaves the state exactly as it was.
+
+Characters are held by rank (`s.owner[rank]`); `s.codes[rank]` says which character has that rank in
+this game (see data.py: base characters have code = rank, Dark City ones 11-20). The seat playing the
+current turn is `s.actor` (the Witch plays her target's turn with her own city and purse).
 """
 
 from __future__ import annotations
 
-from cetate.core.errors import IllegalAction
+from cetate.core.errors import IllegalAction, InvalidOptions
 from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.citadels.data import (
+    ABBOT,
+    ALCHEMIST,
     ARCHITECT,
+    ARMORY,
+    ARTIST,
     ASSASSIN,
-    BASE_ROSTER,
+    BALL_ROOM,
+    BASE_PURPLES,
+    BELL_TOWER,
     BISHOP,
+    CHARACTER_BY_CODE,
     CHARACTER_INDEX,
     COLOUR,
     COLOURS,
     COST,
+    DARK_CITY_DISTRICTS,
+    DIPLOMAT,
     DISTRICT_IDS,
     DISTRICT_INDEX,
+    EMPEROR,
     FACE_UP_REMOVALS,
+    FACE_UP_REMOVALS_RANK9,
+    FACTORY,
     GRAVEYARD,
     GREAT_WALL,
     HAUNTED_CITY,
+    HOSPITAL,
+    IMPERIAL_TREASURY,
     KEEP,
     KING,
     LABORATORY,
     LIBRARY,
+    LIGHTHOUSE,
     MAGICIAN,
+    MAP_ROOM,
     MERCHANT,
+    MUSEUM,
+    NAVIGATOR,
     OBSERVATORY,
+    PARK,
+    POOR_HOUSE,
     PURPLE,
+    QUARRY,
+    QUEEN,
     SCHOOL_OF_MAGIC,
     SCORE,
     SMITHY,
+    TAX_COLLECTOR,
     THIEF,
+    THRONE_ROOM,
     WARLORD,
+    WISHING_WELL,
+    WITCH,
+    WIZARD,
 )
 from cetate.games.citadels.state import State, deck_for
 
-ROSTER = (None, *BASE_ROSTER)
-RANK_OF = {cid: rank for rank, cid in enumerate(ROSTER) if cid}
-INCOME = tuple(CHARACTER_INDEX[c].income if c else None for c in ROSTER)
 STARTING_HAND = 4
 STARTING_GOLD = 2
+INCOME = {c.code: c.income for c in CHARACTER_BY_CODE.values()}
+CLASSIC = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+DARK_BY_RANK = {c.rank: c.id for c in CHARACTER_BY_CODE.values() if c.set == "dark_city" and c.rank <= 8}
+
+# ranks of the characters whose position in the calling order matters to the rules
+R_THIEF, R_KING, R_BISHOP, R_WARLORD, R_QUEEN = 2, 4, 5, 8, 9
 
 
 def _illegal(code: str, message: str, **params) -> IllegalAction:
     return IllegalAction(code, message, **params)
 
 
-# -- setup and rounds ----------------------------------------------------------------------------
+# -- setup ---------------------------------------------------------------------------------------
+
+def _choose_roster(options: dict, n: int, rng: Rng) -> tuple[str | None, ...]:
+    """spec §1.1 #4, §1.11: the characters of this game, one per rank."""
+    if options["characters"] is not None:
+        chosen = {CHARACTER_INDEX[c].rank: c for c in options["characters"]}
+    else:
+        chosen = dict(enumerate(CLASSIC, start=1))
+        preset = options["character_preset"]
+        count = {"classic": 0, "replace_one": 1, "replace_two": 2}.get(preset)
+        if count is None:  # replace_one_or_two
+            count = 1 + rng.below(2)
+        ranks = list(range(1, 9))
+        rng.shuffle(ranks)
+        for rank in ranks[:count]:
+            chosen[rank] = DARK_BY_RANK[rank]
+        rank9 = options["rank9"]
+        if rank9 == "random":
+            rank9 = "queen" if n >= 5 and rng.below(2) else "artist"
+        if rank9 != "none":
+            chosen[9] = rank9
+    top = 9 if 9 in chosen else 8
+    return (None, *(chosen[r] for r in range(1, top + 1)))
+
+
+def _choose_deck(options: dict, roster: tuple, rng: Rng) -> list[int]:
+    """spec §1.11: the classic deck, Graveyard out with the Diplomat, Dark City purples added (each one
+    beyond 3 replaces a random base purple)."""
+    deck = deck_for(options)
+    if "diplomat" in roster and GRAVEYARD in deck:
+        deck.remove(GRAVEYARD)
+    added = [DISTRICT_INDEX[d] for d in options["dark_city_districts"]]
+    pool = [DISTRICT_INDEX[d] for d in DARK_CITY_DISTRICTS
+            if DISTRICT_INDEX[d] not in added and (d != "ball_room" or options["ball_room"])]
+    want = options["random_dark_city_districts"]
+    if want > len(pool):
+        raise InvalidOptions("bad_districts", f"only {len(pool)} more Dark City districts can be drawn at random",
+                             option="random_dark_city_districts")
+    rng.shuffle(pool)
+    added.extend(pool[:want])
+    for _ in range(max(0, len(added) - 3)):
+        purples = sorted(c for c in deck if c in BASE_PURPLES)
+        deck.remove(purples[rng.below(len(purples))])
+    return deck + added
+
 
 def setup(n: int, seed: int | str, options: dict) -> State:
     s = State.__new__(State)
     s.n = n
     s.options = options
     s.rng = rng = Rng.from_seed(seed)
-    deck = deck_for(options)
+    roster = _choose_roster(options, n, rng)
+    s.roster = roster
+    s.codes = tuple(CHARACTER_INDEX[c].code if c else 0 for c in roster)
+    deck = _choose_deck(options, roster, rng)
+    s.composition = tuple(sorted(deck))
     rng.shuffle(deck)
     s.deck = deck
     s.discard_pile = []
-    limit = options["bank_limit"]
-    s.bank = limit
+    s.bank = options["bank_limit"]
     s.gold = [0] * n
     for i in range(n):
         s.gold[i] = _take_from_bank(s, STARTING_GOLD)
     s.hands = [[deck.pop() for _ in range(STARTING_HAND)] for _ in range(n)]
     s.cities = [[] for _ in range(n)]
     s.haunted_round = [-1] * n
-    s.roster = ROSTER
+    s.beautified = [[] for _ in range(n)]
+    s.museum = [[] for _ in range(n)]
+    s.wizard_copies = [[] for _ in range(n)]
     start = options["starting_seat"]
     s.crown = rng.below(n) if start is None else start
     s.round = 0
     s.first_complete = -1
+    s.also_first = []
     s.end_triggered = False
+    s.bell_tower = False
     s.result = None
     s.graveyard = None
     s.known = {}
-    _reset_turn(s, 0)
+    s.tax_pending = []
+    s.bewitched = 0
+    s.target = -1
+    s.resume = "turn"
+    s.calling = 0
+    _reset_turn(s, -1, "normal")
     _start_round(s, [])
     return s
 
@@ -93,22 +184,57 @@ def _take_from_bank(s: State, amount: int) -> int:
     return paid
 
 
+def _gain(s: State, seat: int, amount: int) -> int:
+    paid = _take_from_bank(s, amount)
+    s.gold[seat] += paid
+    return paid
+
+
 def _pay(s: State, seat: int, amount: int) -> None:
     s.gold[seat] -= amount
     if s.bank is not None:
         s.bank += amount
 
 
-def _reset_turn(s: State, rank: int) -> None:
+def _transfer(s: State, payer: int, receiver: int, amount: int) -> None:
+    s.gold[payer] -= amount
+    s.gold[receiver] += amount
+
+
+def _reset_turn(s: State, actor: int, mode: str) -> None:
+    code = s.codes[s.calling] if s.calling else 0
+    s.actor = actor
+    s.mode = mode
     s.acted = False
-    s.builds_left = 3 if rank == ARCHITECT else 1  # spec §1.5 4a: Architect builds up to 3
+    # spec §1.5 4a: 1 build; Architect 3; Navigator none; the Witch builds only in her target's turn
+    if mode == "action_only" or code in (NAVIGATOR, WITCH):
+        s.builds_left = 0
+    else:
+        s.builds_left = 3 if code == ARCHITECT else 1
     s.power_used = False
     s.income_taken = False
     s.laboratory_used = False
     s.smithy_used = False
+    s.museum_used = False
     s.drawn = []
     s.keep = 0
     s.set_aside = []
+    s.spent_building = 0
+    s.built_count = 0
+    s.beautify_count = 0
+    # spec §6 #10, PY2 reading ("this turn you may build duplicates"): the whole Wizard turn
+    s.wizard_dups = (code == WIZARD and mode != "action_only"
+                     and s.options["wizard_duplicates"] == "any_build")
+    s.target = -1
+    s.resume = "turn"
+
+
+# -- rounds and the draft ------------------------------------------------------------------------
+
+def takes_initial(s: State) -> bool:
+    """spec §1.4: with 7 players (8 characters) or 8 players the last drafter is also handed the
+    initial face-down card."""
+    return s.n == 8 or (s.n == 7 and len(s.roster) == 9)
 
 
 def _draft_steps(n: int, crown: int) -> list[tuple[int, str]]:
@@ -130,32 +256,39 @@ def _start_round(s: State, ev: list) -> None:
     s.absent = []
     s.killed = 0
     s.robbed = 0
+    s.bewitched = 0
     s.calling = 0
+    s.tax_pending = []
     s.log = []
     s.seen = [[] for _ in range(s.n)]
-    ranks = [r for r in range(1, len(s.roster)) if s.roster[r]]
+    ranks = list(range(1, len(s.roster)))
     rng.shuffle(ranks)
-    # spec §1.3: one card face down at random, then N face up; the King is never face up
+    # spec §1.3: one card face down at random, then N face up; rank 4 (King or Emperor) never face up
     first = ranks.pop()
     s.initial_face_down = first
     s.face_down = [first]
     s.log.append((-1, "initial_face_down", first))
-    candidates = [r for r in ranks if r != KING]
+    candidates = [r for r in ranks if r != R_KING]
     rng.shuffle(candidates)
-    s.face_up = sorted(candidates[:FACE_UP_REMOVALS[s.n]])
+    table = FACE_UP_REMOVALS_RANK9 if len(s.roster) == 10 else FACE_UP_REMOVALS
+    s.face_up = sorted(candidates[:table[s.n]])
     s.pool = sorted(r for r in ranks if r not in s.face_up)
     s.steps = _draft_steps(s.n, s.crown)
     s.phase = "draft"
-    ev.append(Event("round_started", {"round": s.round, "crown": s.crown,
-                                      "face_up": [s.roster[r] for r in s.face_up]}))
+    s.actor = -1
+    ev.append(round_started_event(s))
     _offer(s)
+
+
+def round_started_event(s: State) -> Event:
+    return Event("round_started", {"round": s.round, "crown": s.crown, "face_up": [s.roster[r] for r in s.face_up]})
 
 
 def _offer(s: State) -> None:
     """Hand the pool to the next drafter and remember what they saw (spec §1.4)."""
     seat, _kind = s.steps[0]
-    if s.n == 7 and len(s.steps) == 1 and s.initial_face_down in s.face_down:
-        # spec §1.4, 7 players: the last drafter also takes the initial face-down card
+    if len(s.steps) == 1 and takes_initial(s) and s.initial_face_down in s.face_down:
+        # spec §1.4, 7 players (8 with a rank-9 character): the last drafter also takes the initial card
         s.face_down.remove(s.initial_face_down)
         s.pool = sorted([*s.pool, s.initial_face_down])
     s.seen[seat].append(tuple(s.pool))
@@ -172,53 +305,145 @@ def _end_draft(s: State, ev: list) -> None:
     _next_call(s, ev)
 
 
+# -- calling the characters ----------------------------------------------------------------------
+
+def _witch_seat(s: State) -> int:
+    return s.owner[1] if s.codes[1] == WITCH else -1
+
+
 def _next_call(s: State, ev: list) -> None:
     """spec §1.5: call the characters in rank order; skip absent and assassinated ones."""
     roster = s.roster
     for rank in range(s.calling + 1, len(roster)):
-        if not roster[rank]:
-            continue
         s.calling = rank
         cid = roster[rank]
-        if rank == s.killed:
-            ev.append(Event("character_silent", {"character": cid}))  # the victim stays silent
-            continue
         seat = s.owner[rank]
+        if rank == s.killed:
+            if seat >= 0 and HOSPITAL in s.cities[seat]:
+                # spec §2.3 Hospital: the assassinated player still takes the action, nothing else
+                s.revealed.append(rank)
+                ev.append(Event("character_revealed", {"character": cid, "seat": seat, "hospital": True}))
+                if rank == R_THIEF:
+                    _settle_pending_tax(s, ev)
+                _reset_turn(s, seat, "action_only")
+                s.phase = "turn"
+                return
+            ev.append(Event("character_silent", {"character": cid}))  # the victim stays silent
+            if rank == R_THIEF:
+                _settle_pending_tax(s, ev)
+            continue
         if seat < 0:
             s.absent.append(rank)
             ev.append(Event("character_absent", {"character": cid}))
+            if rank == R_THIEF:
+                _settle_pending_tax(s, ev)
+            if rank == s.bewitched:  # spec §3 #8: the Witch's turn was only her action
+                ev.append(Event("bewitch_failed", {"seat": _witch_seat(s), "character": cid}))
             continue
         s.revealed.append(rank)
         ev.append(Event("character_revealed", {"character": cid, "seat": seat}))
-        if rank == s.robbed:  # spec §1.6 Thief: all the victim's gold, at the reveal
-            thief = s.owner[THIEF]
-            amount = s.gold[seat]
-            if thief >= 0 and thief != seat and amount:
-                s.gold[thief] += amount
-                s.gold[seat] = 0
-            ev.append(Event("robbed", {"seat": seat, "thief": thief, "amount": amount if thief != seat else 0,
-                                       "character": cid}))
-        if rank == KING:
-            _move_crown(s, seat, ev, "king")
-        _reset_turn(s, rank)
-        s.phase = "turn"
+        if s.crown != seat and BALL_ROOM in s.cities[s.crown]:
+            s.actor = seat  # spec §2.3 Ball Room: thank the crown holder first
+            s.phase = "ball_room"
+            return
+        _after_reveal(s, ev)
         return
     _end_round(s, ev)
 
 
+def _after_reveal(s: State, ev: list) -> None:
+    rank = s.calling
+    seat = s.owner[rank]
+    code = s.codes[rank]
+    cid = s.roster[rank]
+    if rank == s.robbed:  # spec §1.6 Thief: all the victim's gold (not gold on districts), at the reveal
+        thief = s.owner[R_THIEF]
+        if s.bewitched == R_THIEF and _witch_seat(s) >= 0:
+            thief = _witch_seat(s)  # spec §1.6 Witch: she played the Thief, so the gold is hers
+        amount = s.gold[seat] if thief != seat else 0
+        if amount:
+            _transfer(s, seat, thief, amount)
+        ev.append(Event("robbed", {"seat": seat, "thief": thief, "amount": amount, "character": cid}))
+    if rank == R_THIEF:
+        _settle_pending_tax(s, ev)
+    if code == KING:  # spec §1.6 King; §3 #7: a bewitched King's player still takes the crown
+        _move_crown(s, seat, ev, "king")
+    bewitched = rank == s.bewitched and _witch_seat(s) >= 0
+    _reset_turn(s, seat, "action_only" if bewitched else "normal")
+    s.phase = "turn"
+    if bewitched:
+        ev.append(Event("bewitched_turn", {"seat": seat, "character": cid}))
+        return
+    _turn_start_powers(s, seat, ev)
+
+
+def _turn_start_powers(s: State, seat: int, ev: list) -> None:
+    """Powers that act at the start of a character's turn (for its player or for the Witch)."""
+    code = s.codes[s.calling]
+    if code == QUEEN:
+        _queen_pay(s, seat, ev)
+    elif code == EMPEROR:  # spec §1.6 Emperor: he must move the crown now
+        if _crown_targets(s, seat):
+            s.phase = "emperor_crown"
+        else:
+            ev.append(Event("crown_stays", {"seat": seat}))
+
+
+def _crown_targets(s: State, seat: int) -> list[int]:
+    # spec §3 #14: never himself, never the current holder
+    return [t for t in range(s.n) if t != seat and t != s.crown]
+
+
+def _queen_pay(s: State, seat: int, ev: list) -> None:
+    """spec §1.6 Queen: 3 gold when seated next to the rank-4 character's player (§3 #16)."""
+    if s.killed == R_KING or R_KING not in s.revealed:
+        return  # unknown now (assassinated: settled at the end of the round) or not in play
+    other = s.crown if (s.codes[R_KING] == EMPEROR and s.options["queen_neighbour"] == "crown_receiver") \
+        else s.owner[R_KING]
+    if other >= 0 and (seat - other) % s.n in (1, s.n - 1):
+        amount = _gain(s, seat, 3)
+        ev.append(Event("queen_paid", {"seat": seat, "amount": amount, "neighbour": other}))
+
+
 def _move_crown(s: State, seat: int, ev: list, reason: str) -> None:
-    if s.crown != seat:  # spec §1.7: only a real change of holder moves the crown
-        ev.append(Event("crown_moved", {"seat": seat, "previous": s.crown, "reason": reason}))
-        s.crown = seat
+    if s.crown == seat:  # spec §1.7: only a real change of holder moves the crown
+        return
+    ev.append(Event("crown_moved", {"seat": seat, "previous": s.crown, "reason": reason}))
+    s.crown = seat
+    for owner in range(s.n):  # spec §2.5 #15 Throne Room: +1 gold on every real change
+        if THRONE_ROOM in s.cities[owner]:
+            amount = _gain(s, owner, 1)
+            ev.append(Event("throne_room", {"seat": owner, "amount": amount}))
 
 
 def _end_round(s: State, ev: list) -> None:
     s.calling = 0
-    # spec §3 #5: the assassinated King's player reveals at the end of the round and takes the crown
-    if s.killed == KING and s.owner[KING] >= 0:
-        heir = s.owner[KING]
-        ev.append(Event("king_heir", {"seat": heir, "character": s.roster[KING]}))
-        _move_crown(s, heir, ev, "heir")
+    s.actor = -1
+    heir = s.owner[R_KING] if s.killed == R_KING else -1
+    if heir >= 0:
+        ev.append(Event("king_heir", {"seat": heir, "character": s.roster[R_KING]}))
+        if s.codes[R_KING] == KING:
+            # spec §3 #5: the assassinated King's player reveals at the end of the round and takes the crown
+            _move_crown(s, heir, ev, "heir")
+        elif s.options["emperor_assassinated"] == "crown_passes" and _crown_targets(s, heir):
+            # spec §3 #15: the assassinated Emperor still passes the crown, without payment
+            s.actor = heir
+            s.phase = "emperor_heir"
+            return
+    _finish_round(s, ev)
+
+
+def _finish_round(s: State, ev: list) -> None:
+    s.actor = -1
+    if s.killed == R_KING and s.owner[R_KING] >= 0 and len(s.roster) == 10 and s.codes[R_QUEEN] == QUEEN:
+        queen = _witch_seat(s) if s.bewitched == R_QUEEN else s.owner[R_QUEEN]
+        if queen >= 0 and R_QUEEN in s.revealed:
+            # spec §1.6 Queen: paid at the end of the round when the rank-4 character was assassinated
+            other = s.crown if (s.codes[R_KING] == EMPEROR and s.options["queen_neighbour"] == "crown_receiver") \
+                else s.owner[R_KING]
+            if (queen - other) % s.n in (1, s.n - 1):
+                amount = _gain(s, queen, 3)
+                ev.append(Event("queen_paid", {"seat": queen, "amount": amount, "neighbour": other}))
     ev.append(Event("round_ended", {"round": s.round}))
     if s.end_triggered:
         _finish(s, ev, stalled=False)
@@ -230,24 +455,43 @@ def _end_round(s: State, ev: list) -> None:
 
 # -- scoring (spec §1.9, §1.10) ------------------------------------------------------------------
 
+def completion_size(s: State) -> int:
+    """spec §1.8: the game's size, or one less (or 7) after the Bell Tower's announcement."""
+    size = s.options["completion_size"]
+    if s.bell_tower:
+        return size - 1 if s.options["bell_tower_size"] == "minus_one" else 7
+    return size
+
+
 def score_seat(s: State, seat: int) -> dict:
     city = s.cities[seat]
-    districts = sum(SCORE[c] for c in city)
+    districts = sum(SCORE[c] for c in city) + len(s.beautified[seat])  # spec §1.6 Artist: +1 each
     colours = {COLOUR[c] for c in city if c != HAUNTED_CITY}
-    has_haunted = HAUNTED_CITY in city
-    if has_haunted:
+    if HAUNTED_CITY in city:
         # spec §2.2: counts as any colour, unless it was built in the last round of the game
         if s.haunted_round[seat] != s.round:
             colours.add(next((c for c in range(5) if c not in colours), PURPLE))
         else:
             colours.add(PURPLE)
     all_colours = 3 if len(colours) == 5 else 0
-    size = s.options["completion_size"]
-    first = 4 if s.first_complete == seat else 0
-    complete = 2 if not first and len(city) >= size else 0
-    total = districts + all_colours + first + complete
+    complete_now = len(city) >= completion_size(s)
+    is_first = s.first_complete == seat or seat in s.also_first
+    if is_first and s.options["first_bonus_requires_complete"] and not complete_now:
+        is_first = False
+    first = 4 if is_first else 0
+    complete = 2 if not first and complete_now else 0
+    extras = {}
+    if IMPERIAL_TREASURY in city:
+        extras["imperial_treasury"] = s.gold[seat]
+    if MAP_ROOM in city:
+        extras["map_room"] = len(s.hands[seat])
+    if WISHING_WELL in city:
+        extras["wishing_well"] = sum(1 for c in city if COLOUR[c] == PURPLE) - 1
+    if MUSEUM in city:
+        extras["museum"] = len(s.museum[seat])
+    total = districts + all_colours + first + complete + sum(extras.values())
     return {"seat": seat, "total": total, "districts": districts, "all_colours": all_colours,
-            "first_complete": first, "complete": complete, "gold": s.gold[seat]}
+            "first_complete": first, "complete": complete, "extras": extras, "gold": s.gold[seat]}
 
 
 def compute_result(s: State, stalled: bool = False) -> dict:
@@ -280,6 +524,7 @@ def compute_result(s: State, stalled: bool = False) -> dict:
 def _finish(s: State, ev: list, stalled: bool) -> None:
     s.phase = "over"
     s.calling = 0
+    s.actor = -1
     s.result = compute_result(s, stalled)
     ev.append(Event("game_over", {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
                                   "totals": [sc["total"] for sc in s.result["scores"]], "stalled": stalled}))
@@ -319,8 +564,8 @@ def _names(cards: list[int]) -> list[str]:
 # s.known[(observer, holder)] lists cards the observer knows to be in the holder's hand, e.g. the hand
 # the Magician gave away. Public removals keep the rest of that knowledge; a secret removal drops it.
 
-def _forget_hand(s: State, holder: int) -> None:
-    for key in [k for k in s.known if k[1] == holder]:
+def _forget_hand(s: State, holder: int, keep: int = -1) -> None:
+    for key in [k for k in s.known if k[1] == holder and k[0] != keep]:
         del s.known[key]
 
 
@@ -330,6 +575,11 @@ def _known_card_left(s: State, holder: int, card: int) -> None:
             cards.remove(card)
     for key in [k for k, v in s.known.items() if not v]:
         del s.known[key]
+
+
+def _learn(s: State, observer: int, holder: int, cards: list[int]) -> None:
+    if observer != holder and cards:
+        s.known.setdefault((observer, holder), []).extend(cards)
 
 
 # -- queries -------------------------------------------------------------------------------------
@@ -342,11 +592,13 @@ def to_move(s: State) -> int | None:
         return None
     if phase == "graveyard":
         return s.graveyard[2]
-    return s.owner[s.calling]
+    if phase == "emperor_tribute":
+        return s.target
+    return s.actor
 
 
 def income_amount(s: State, seat: int, rank: int) -> int:
-    colour = INCOME[rank]
+    colour = INCOME[s.codes[rank]]
     if colour is None:
         return 0
     # spec §2.2 School of Magic: any colour for income, so it always pays the income character
@@ -354,21 +606,59 @@ def income_amount(s: State, seat: int, rank: int) -> int:
 
 
 def bishop_protects(s: State) -> int:
-    """The seat protected by a living Bishop this round, or -1 (spec §1.6 Bishop, §3 #3)."""
-    b = s.owner[BISHOP]
-    return b if b >= 0 and s.killed != BISHOP else -1
+    """The seat protected by a living Bishop this round, or -1 (spec §1.6 Bishop, §3 #3, §3 #9)."""
+    if s.codes[R_BISHOP] != BISHOP:
+        return -1
+    b = s.owner[R_BISHOP]
+    if b < 0 or s.killed == R_BISHOP:
+        return -1
+    if s.bewitched == R_BISHOP and R_BISHOP in s.revealed and _witch_seat(s) >= 0:
+        return _witch_seat(s) if s.options["witch_passive_powers"] else -1
+    return b
+
+
+def _beautified_copy(s: State, seat: int, card: int) -> bool:
+    """Whether removing `card` from this city removes a beautified copy (plain copies go first)."""
+    b = s.beautified[seat]
+    return card in b and s.cities[seat].count(card) <= b.count(card)
 
 
 def destroy_price(s: State, target: int, card: int) -> int:
-    """spec §1.6 Warlord: cost minus 1; the Great Wall adds 1 for its owner's other districts."""
+    """spec §1.6 Warlord: cost minus 1; +1 for the owner's Great Wall on other districts (§2.5 #1);
+    +1 for a beautified district (§3 #19)."""
     price = COST[card] - 1
     if card != GREAT_WALL and GREAT_WALL in s.cities[target]:
+        price += 1
+    if _beautified_copy(s, target, card):
         price += 1
     return price
 
 
 def is_complete(s: State, seat: int) -> bool:
-    return len(s.cities[seat]) >= s.options["completion_size"]
+    return len(s.cities[seat]) >= completion_size(s)
+
+
+def build_cost(s: State, seat: int, card: int) -> int:
+    """spec §2.3 Factory: the owner's other purple districts cost 1 less to build."""
+    if COLOUR[card] == PURPLE and card != FACTORY and FACTORY in s.cities[seat]:
+        return COST[card] - 1
+    return COST[card]
+
+
+def _may_duplicate(s: State, seat: int) -> bool:
+    """spec §2.3 Quarry (one duplicate at a time; §2.5 #18: duplicates built with the Wizard's allowance
+    do not count) and the Wizard's 'any build' ruling (§6 #10)."""
+    if s.wizard_dups:
+        return True
+    city = s.cities[seat]
+    return QUARRY in city and len(city) - len(set(city)) - len(s.wizard_copies[seat]) < 1
+
+
+def _forget_copy(s: State, seat: int, card: int) -> None:
+    """A copy of `card` left this city: a Wizard-built duplicate of it is gone if no duplicate is left."""
+    w = s.wizard_copies[seat]
+    if card in w and w.count(card) >= s.cities[seat].count(card):
+        w.remove(card)
 
 
 def can_build(s: State, seat: int, card: int) -> str | None:
@@ -379,9 +669,9 @@ def can_build(s: State, seat: int, card: int) -> str | None:
         return "no_builds_left"
     if card not in s.hands[seat]:
         return "card_not_in_hand"
-    if card in s.cities[seat]:
+    if card in s.cities[seat] and not _may_duplicate(s, seat):
         return "duplicate_district"
-    if COST[card] > s.gold[seat]:
+    if build_cost(s, seat, card) > s.gold[seat]:
         return "cannot_afford"
     return None
 
@@ -393,78 +683,222 @@ def _destroy_targets(s: State, seat: int) -> list[tuple[int, int, int]]:
     for target in range(s.n):
         if target == protected or is_complete(s, target):
             continue
-        seen = set()
-        for card in s.cities[target]:
-            if card == KEEP or card in seen:
+        for card in sorted(set(s.cities[target])):
+            if card == KEEP:
                 continue
-            seen.add(card)
             price = destroy_price(s, target, card)
             if price <= gold:
                 out.append((target, card, price))
     return out
 
 
+def exchange_cost(s: State, seat: int, give: int, target: int, take: int) -> int:
+    """spec §1.6 Diplomat, §2.5 #2, §3 #20: what the Diplomat pays for taking `take` from `target`."""
+    taken = COST[take] + (1 if _beautified_copy(s, target, take) else 0)
+    if (s.options["diplomat_great_wall"] == "taken_plus_one" and take != GREAT_WALL
+            and GREAT_WALL in s.cities[target]):
+        taken += 1
+    given = COST[give] + (1 if _beautified_copy(s, seat, give) else 0)
+    return max(0, taken - given)
+
+
+def _exchange_problem(s: State, seat: int, give: int, target: int, take: int) -> str | None:
+    mine, theirs = s.cities[seat], s.cities[target]
+    opts = s.options
+    if give not in mine:
+        return "card_not_in_city"
+    if target == seat:
+        return "bad_target"
+    if take not in theirs:
+        return "card_not_in_city"
+    if take == KEEP:
+        return "keep_immune"
+    if give == KEEP and not opts["diplomat_gives_keep"]:
+        return "keep_immune"
+    if target == bishop_protects(s):
+        return "bishop_protected"
+    if not opts["diplomat_completed_cities"] and is_complete(s, target):
+        return "city_complete"
+    if not opts["diplomat_duplicates"] and give != take and (take in mine or give in theirs):
+        return "duplicate_district"
+    if exchange_cost(s, seat, give, target, take) > s.gold[seat]:
+        return "cannot_afford"
+    return None
+
+
+def _tax_receiver(s: State) -> int:
+    """Who is paid the Tax Collector's tax now, or -1 (spec §1.6 Tax Collector, §3 #9, §3 #11)."""
+    if s.codes[R_THIEF] != TAX_COLLECTOR:
+        return -1
+    tc = s.owner[R_THIEF]
+    if tc < 0 or (s.killed == R_THIEF and not s.options["tax_when_assassinated"]):
+        return -1
+    if s.bewitched == R_THIEF and _witch_seat(s) >= 0:
+        return _witch_seat(s) if s.options["witch_passive_powers"] else -1
+    return tc
+
+
 def legal_actions(s: State) -> list[dict]:
     phase = s.phase
-    if phase == "draft":
-        kind = s.steps[0][1]
-        atype = "pick" if kind == "pick" else "discard_character"
-        roster = s.roster
-        return [{"type": atype, "character": roster[r]} for r in s.pool]
     if phase == "turn":
         return _turn_actions(s)
+    if phase == "draft":
+        atype = "pick" if s.steps[0][1] == "pick" else "discard_character"
+        roster = s.roster
+        return [{"type": atype, "character": roster[r]} for r in s.pool]
     if phase == "keep":
         return [{"type": "keep", "card": DISTRICT_IDS[c]} for c in sorted(set(s.drawn))]
     if phase == "magician_discard":
-        seat = s.owner[s.calling]
-        acts = [{"type": "discard", "card": DISTRICT_IDS[c]} for c in sorted(set(s.hands[seat]))]
+        acts = [{"type": "discard", "card": DISTRICT_IDS[c]} for c in sorted(set(s.hands[s.actor]))]
         acts.append({"type": "stop_discarding"})
         return acts
     if phase == "graveyard":
         return [{"type": "graveyard_take"}, {"type": "graveyard_decline"}]
+    if phase == "navigator":
+        return [{"type": "navigator_gold"}, {"type": "navigator_cards"}]
+    if phase == "wizard":
+        seat, hand = s.actor, s.hands[s.target]
+        acts = [{"type": "wizard_take", "card": DISTRICT_IDS[c]} for c in sorted(set(hand))]
+        if s.acted and s.codes[s.calling] != NAVIGATOR:
+            acts.extend({"type": "wizard_build", "card": DISTRICT_IDS[c]} for c in sorted(set(hand))
+                        if build_cost(s, seat, c) <= s.gold[seat])
+        return acts
+    if phase in ("emperor_crown", "emperor_heir"):
+        return [{"type": "crown", "target": t} for t in _crown_targets(s, s.actor)]
+    if phase == "emperor_tribute":
+        acts = [{"type": "tribute_gold"}] if s.gold[s.target] > 0 else []
+        acts.extend({"type": "tribute_card", "card": DISTRICT_IDS[c]} for c in sorted(set(s.hands[s.target])))
+        return acts
+    if phase == "lighthouse":
+        return [{"type": "lighthouse_take", "card": DISTRICT_IDS[c]} for c in sorted(set(s.deck))]
+    if phase == "bell_tower":
+        return [{"type": "announce_bell_tower"}, {"type": "decline_bell_tower"}]
+    if phase == "ball_room":
+        return [{"type": "thank"}]
     return []
 
 
 def _turn_actions(s: State) -> list[dict]:
     rank = s.calling
-    seat = s.owner[rank]
+    code = s.codes[rank]
+    seat = s.actor
     acts: list[dict] = []
     acted = s.acted
+    if s.mode == "action_only":
+        if not acted:
+            acts.append({"type": "take_gold"})
+            acts.append({"type": "draw_cards"})
+            if s.options["hospital_districts"] and s.killed == rank:
+                _district_actions(s, seat, acts)
+        return acts
     city = s.cities[seat]
     hand = s.hands[seat]
     gold = s.gold[seat]
     if not acted:
         acts.append({"type": "take_gold"})
         acts.append({"type": "draw_cards"})
-    else:
-        if s.builds_left > 0:
-            for c in sorted(set(hand)):
-                if COST[c] <= gold and c not in city:
-                    acts.append({"type": "build", "card": DISTRICT_IDS[c]})
-    if not s.income_taken and INCOME[rank] is not None and income_amount(s, seat, rank) > 0:
+    elif s.builds_left > 0:
+        dup_ok = _may_duplicate(s, seat)
+        for c in sorted(set(hand)):
+            if build_cost(s, seat, c) <= gold and (dup_ok or c not in city):
+                acts.append({"type": "build", "card": DISTRICT_IDS[c]})
+    if not s.income_taken and INCOME[code] is not None and income_amount(s, seat, rank) > 0:
         acts.append({"type": "collect_income"})
+    end_ok = acted
     if not s.power_used:
         roster = s.roster
-        if rank == ASSASSIN:
-            acts.extend({"type": "assassinate", "character": roster[r]}
-                        for r in range(2, len(roster)) if roster[r])
-        elif rank == THIEF:
+        top = len(roster)
+        if code == ASSASSIN:
+            acts.extend({"type": "assassinate", "character": roster[r]} for r in range(2, top))
+        elif code == THIEF:
             acts.extend({"type": "steal", "character": roster[r]}
-                        for r in range(3, len(roster)) if roster[r] and r != s.killed)
-        elif rank == MAGICIAN:
+                        for r in range(3, top) if r != s.killed and r != s.bewitched)
+        elif code == MAGICIAN:
             acts.extend({"type": "swap_hands", "target": t} for t in range(s.n) if t != seat)
             if hand:
                 acts.append({"type": "discard_and_draw"})
-        elif rank == WARLORD and (acted or s.options["warlord_timing"] == "any_time"):
-            acts.extend({"type": "destroy", "target": t, "card": DISTRICT_IDS[c]}
-                        for t, c, _ in _destroy_targets(s, seat))
-    if LABORATORY in city and not s.laboratory_used:
-        acts.extend({"type": "laboratory", "card": DISTRICT_IDS[c]} for c in sorted(set(hand)))
-    if SMITHY in city and not s.smithy_used and gold >= 2:
-        acts.append({"type": "smithy"})
-    if acted:
+        elif code == WARLORD:
+            if acted or s.options["warlord_timing"] == "any_time":
+                acts.extend({"type": "destroy", "target": t, "card": DISTRICT_IDS[c]}
+                            for t, c, _ in _destroy_targets(s, seat))
+        elif code == WITCH:
+            end_ok = False  # spec §1.6 Witch: after her action she must name her target; that ends her turn
+            if acted:
+                acts.extend({"type": "bewitch", "character": roster[r]} for r in range(2, top))
+        elif code == WIZARD:
+            acts.extend({"type": "wizard", "target": t} for t in range(s.n) if t != seat and s.hands[t])
+        elif code == ABBOT:
+            if _abbot_payer(s, seat) >= 0:
+                acts.append({"type": "abbot_collect"})
+        elif code == DIPLOMAT and (acted or s.options["warlord_timing"] == "any_time"):
+            _exchange_actions(s, seat, acts)
+    if code == ARTIST and s.beautify_count < 2 and gold >= 1:
+        b = s.beautified[seat]
+        acts.extend({"type": "beautify", "card": DISTRICT_IDS[c]} for c in sorted(set(city))
+                    if city.count(c) > b.count(c))
+    if not _ACTIVE_DISTRICTS.isdisjoint(city):
+        _district_actions(s, seat, acts)
+    if end_ok:
         acts.append({"type": "end_turn"})
     return acts
+
+
+_ACTIVE_DISTRICTS = frozenset((LABORATORY, SMITHY, MUSEUM, ARMORY))
+
+
+def _district_actions(s: State, seat: int, acts: list) -> None:
+    city = s.cities[seat]
+    hand = s.hands[seat]
+    if LABORATORY in city and not s.laboratory_used:
+        acts.extend({"type": "laboratory", "card": DISTRICT_IDS[c]} for c in sorted(set(hand)))
+    if SMITHY in city and not s.smithy_used and s.gold[seat] >= 2:
+        acts.append({"type": "smithy"})
+    if MUSEUM in city and not s.museum_used:
+        acts.extend({"type": "museum", "card": DISTRICT_IDS[c]} for c in sorted(set(hand)))
+    if ARMORY in city:
+        for t in range(s.n):
+            if t != seat:
+                acts.extend({"type": "armory", "target": t, "card": DISTRICT_IDS[c]}
+                            for c in sorted(set(s.cities[t])))
+
+
+def _exchange_actions(s: State, seat: int, acts: list) -> None:
+    """Every legal Diplomat exchange (the same checks as `_exchange_problem`, hoisted out of the loops)."""
+    opts = s.options
+    mine = s.cities[seat]
+    gold = s.gold[seat]
+    protected = bishop_protects(s)
+    wall_rule = opts["diplomat_great_wall"] == "taken_plus_one"
+    dup_ok = opts["diplomat_duplicates"]
+    gives = [(g, COST[g] + (1 if _beautified_copy(s, seat, g) else 0)) for g in sorted(set(mine))
+             if g != KEEP or opts["diplomat_gives_keep"]]
+    for t in range(s.n):
+        if t in (seat, protected):
+            continue
+        theirs = s.cities[t]
+        if not theirs or (not opts["diplomat_completed_cities"] and is_complete(s, t)):
+            continue
+        wall = wall_rule and GREAT_WALL in theirs
+        for take in sorted(set(theirs)):
+            if take == KEEP:
+                continue
+            value = COST[take] + (1 if _beautified_copy(s, t, take) else 0) + (1 if wall and take != GREAT_WALL else 0)
+            take_id = DISTRICT_IDS[take]
+            for give, given in gives:
+                if value - given > gold:
+                    continue
+                if not dup_ok and give != take and (take in mine or give in theirs):
+                    continue
+                acts.append({"type": "exchange", "give": DISTRICT_IDS[give], "target": t, "take": take_id})
+
+
+def _abbot_payer(s: State, seat: int) -> int:
+    """spec §1.6 Abbot: the single richest player pays 1 gold, unless it is the Abbot himself."""
+    most = max(s.gold)
+    richest = [i for i in range(s.n) if s.gold[i] == most]
+    if most <= 0 or len(richest) != 1 or richest[0] == seat:
+        return -1
+    return richest[0]
 
 
 # -- apply ---------------------------------------------------------------------------------------
@@ -487,10 +921,11 @@ def _card_field(action: dict, name: str = "card") -> int:
 
 def _character_field(s: State, action: dict) -> int:
     value = _field(action, "character", str)
-    rank = RANK_OF.get(value)
-    if rank is None or s.roster[rank] != value:
-        raise _illegal("malformed_action", f"{value!r} is not a character of this game", field="character")
-    return rank
+    roster = s.roster
+    for rank in range(1, len(roster)):
+        if roster[rank] == value:
+            return rank
+    raise _illegal("malformed_action", f"{value!r} is not a character of this game", field="character")
 
 
 def _seat_field(s: State, action: dict, name: str = "target") -> int:
@@ -511,12 +946,12 @@ def apply(s: State, action: object, seat: int | None = None) -> list[Event]:
     handler = _HANDLERS.get(action["type"])
     if handler is None:
         raise _illegal("unknown_action", f"unknown action type {action['type']!r}")
-    phase, allowed = handler[0], handler[1]
-    if s.phase != phase:
+    phases, do = handler
+    if s.phase not in phases:
         raise _illegal("wrong_phase", f"{action['type']!r} is not possible in the {s.phase} phase",
                        phase=s.phase)
     ev: list[Event] = []
-    allowed(s, mover, action, ev)
+    do(s, mover, action, ev)
     return ev
 
 
@@ -563,8 +998,7 @@ def _need_unacted(s: State) -> None:
 
 def _do_take_gold(s: State, seat: int, action: dict, ev: list) -> None:
     _need_unacted(s)
-    amount = _take_from_bank(s, 2)
-    s.gold[seat] += amount
+    amount = _gain(s, seat, 2)
     s.acted = True
     ev.append(Event("gold_taken", {"seat": seat, "amount": amount}))
     _after_action(s, seat, ev)
@@ -612,31 +1046,49 @@ def _do_keep(s: State, seat: int, action: dict, ev: list) -> None:
 
 
 def _after_action(s: State, seat: int, ev: list) -> None:
-    rank = s.calling
-    if rank == MERCHANT:  # spec §1.6 Merchant: +1 gold after the action
-        amount = _take_from_bank(s, 1)
-        s.gold[seat] += amount
-        ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[rank]}))
-    elif rank == ARCHITECT:  # spec §1.6 Architect: +2 cards after the action
+    if s.mode == "action_only":  # a bewitched or assassinated (Hospital) player: the action is all
+        _end_turn(s, ev)
+        return
+    code = s.codes[s.calling]
+    cid = s.roster[s.calling]
+    if code == MERCHANT:  # spec §1.6 Merchant: +1 gold after the action
+        amount = _gain(s, seat, 1)
+        ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": cid}))
+    elif code == ARCHITECT:  # spec §1.6 Architect: +2 cards after the action
         cards = _draw(s, 2, ev)
         s.hands[seat].extend(cards)
-        ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[rank]},
+        ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": cid},
                         {"cards": _names(cards)}, (seat,)))
+    elif code == NAVIGATOR:  # spec §1.6 Navigator: +4 gold or +4 cards after the action
+        s.phase = "navigator"
+
+
+def _do_navigator(s: State, seat: int, action: dict, ev: list) -> None:
+    if action["type"] == "navigator_gold":
+        amount = _gain(s, seat, 4)
+        ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
+    else:
+        cards = _draw(s, 4, ev)
+        s.hands[seat].extend(cards)
+        ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
+                        {"cards": _names(cards)}, (seat,)))
+    s.phase = "turn"
 
 
 def _do_collect_income(s: State, seat: int, action: dict, ev: list) -> None:
     rank = s.calling
-    if INCOME[rank] is None:
+    if s.mode == "action_only":
+        raise _illegal("action_only", "this turn allows only the action")
+    if INCOME[s.codes[rank]] is None:
         raise _illegal("no_income", f"the {s.roster[rank]} has no district income")
     if s.income_taken:
         raise _illegal("income_taken", "you have already collected your income this turn (all at once)")
     amount = income_amount(s, seat, rank)
     if amount == 0:
         raise _illegal("no_income", "your city has no district of this character's colour")
-    paid = _take_from_bank(s, amount)
-    s.gold[seat] += paid
+    paid = _gain(s, seat, amount)
     s.income_taken = True
-    ev.append(Event("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[rank]],
+    ev.append(Event("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[s.codes[rank]]],
                                "character": s.roster[rank]}))
 
 
@@ -645,16 +1097,32 @@ def _do_build(s: State, seat: int, action: dict, ev: list) -> None:
     reason = can_build(s, seat, card)
     if reason is not None:
         raise _illegal(reason, _BUILD_REASONS[reason].format(card=action["card"]), card=action["card"])
-    _pay(s, seat, COST[card])
+    cost = build_cost(s, seat, card)
+    _pay(s, seat, cost)
     s.hands[seat].remove(card)
-    s.cities[seat].append(card)
     s.builds_left -= 1
+    if s.wizard_dups and card in s.cities[seat]:
+        s.wizard_copies[seat].append(card)  # a duplicate of the Wizard's 'any build' allowance
     if s.known:
         _known_card_left(s, seat, card)
+    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost}))
+    _on_built(s, seat, card, cost, ev)
+
+
+def _on_built(s: State, seat: int, card: int, cost: int, ev: list) -> None:
+    """A district enters `seat`'s city by building (hand, Wizard)."""
+    s.cities[seat].append(card)
+    s.spent_building += cost
+    s.built_count += 1
     if card == HAUNTED_CITY:
         s.haunted_round[seat] = s.round
-    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": COST[card]}))
     _check_completion(s, seat, ev)
+    if card == LIGHTHOUSE and s.deck:  # spec §2.3 Lighthouse; §2.5 #20: also when the Wizard builds it
+        s.resume = "turn"
+        s.phase = "lighthouse"
+    elif card == BELL_TOWER:  # spec §2.3 Bell Tower: the announcement is optional
+        s.resume = "turn"
+        s.phase = "bell_tower"
 
 
 _BUILD_REASONS = {
@@ -667,18 +1135,23 @@ _BUILD_REASONS = {
 
 
 def _check_completion(s: State, seat: int, ev: list) -> None:
-    size = s.options["completion_size"]
-    if len(s.cities[seat]) == size:
-        first = s.first_complete < 0
-        if first:  # spec §1.8: record the first city to reach the completion size; the end is now fixed
-            s.first_complete = seat
-            s.end_triggered = True
-        ev.append(Event("city_completed", {"seat": seat, "first": first}))
+    size = completion_size(s)
+    length = len(s.cities[seat])
+    if length >= size and not s.end_triggered:
+        # spec §1.8: record the first city to reach the completion size; the end is now fixed (a city
+        # completed after the Bell Tower's announcement triggered the end is not first, §2.5 #11)
+        s.first_complete = seat
+        s.end_triggered = True
+        ev.append(Event("city_completed", {"seat": seat, "first": True}))
+    elif length == size:
+        ev.append(Event("city_completed", {"seat": seat, "first": False}))
 
 
-def _need_power(s: State, rank: int, name: str) -> None:
-    if s.calling != rank:
-        raise _illegal("not_your_power", f"only the {s.roster[rank]} can {name}")
+def _need_power(s: State, code: int, name: str) -> None:
+    if s.mode == "action_only":
+        raise _illegal("action_only", "this turn allows only the action")
+    if s.codes[s.calling] != code:
+        raise _illegal("not_your_power", f"only the {CHARACTER_BY_CODE[code].id} can {name}")
     if s.power_used:
         raise _illegal("power_used", "you have already used your character's power this turn")
 
@@ -686,7 +1159,7 @@ def _need_power(s: State, rank: int, name: str) -> None:
 def _do_assassinate(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, ASSASSIN, "assassinate")
     target = _character_field(s, action)
-    if target == ASSASSIN:
+    if target == 1:
         raise _illegal("bad_target", "the Assassin cannot name himself")
     s.killed = target
     s.power_used = True
@@ -696,13 +1169,28 @@ def _do_assassinate(s: State, seat: int, action: dict, ev: list) -> None:
 def _do_steal(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, THIEF, "steal")
     target = _character_field(s, action)
-    if target in (ASSASSIN, THIEF):
-        raise _illegal("bad_target", "the Thief cannot rob the Assassin or himself")
+    if target in (1, 2):
+        raise _illegal("bad_target", "the Thief cannot rob the rank-1 character or himself")
     if target == s.killed:
         raise _illegal("bad_target", "the Thief cannot rob the assassinated character")
+    if target == s.bewitched:
+        raise _illegal("bad_target", "the Thief cannot rob the bewitched character")
     s.robbed = target
     s.power_used = True
     ev.append(Event("thief_named", {"seat": seat, "character": s.roster[target]}))
+
+
+def _do_bewitch(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_power(s, WITCH, "bewitch")
+    if not s.acted:
+        raise _illegal("action_required", "the Witch names her target after her action")
+    target = _character_field(s, action)
+    if target == 1:
+        raise _illegal("bad_target", "the Witch cannot bewitch herself")
+    s.bewitched = target
+    s.power_used = True
+    ev.append(Event("bewitched", {"seat": seat, "character": s.roster[target]}))
+    _end_turn(s, ev)  # spec §1.6 Witch: her turn ends at once
 
 
 def _do_swap_hands(s: State, seat: int, action: dict, ev: list) -> None:
@@ -759,9 +1247,147 @@ def _do_stop_discarding(s: State, seat: int, action: dict, ev: list) -> None:
                     {"discarded": _names(cards), "cards": _names(drawn)}, (seat,)))
 
 
+def _do_wizard(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_power(s, WIZARD, "look at a hand")
+    target = _seat_field(s, action)
+    if target == seat:
+        raise _illegal("bad_target", "the Wizard looks at another player's hand")
+    if not s.hands[target]:
+        raise _illegal("empty_hand", "that player has no cards")
+    s.power_used = True
+    s.target = target
+    s.phase = "wizard"
+    ev.append(Event("wizard_looks", {"seat": seat, "target": target},
+                    {"cards": _names(sorted(s.hands[target]))}, (seat,)))
+
+
+def _wizard_take_card(s: State, seat: int, card: int) -> None:
+    target = s.target
+    s.hands[target].remove(card)
+    _forget_hand(s, target, keep=seat)
+    s.known[(seat, target)] = s.hands[target][:]  # he has seen the whole hand
+    if not s.known[(seat, target)]:
+        del s.known[(seat, target)]
+
+
+def _do_wizard_take(s: State, seat: int, action: dict, ev: list) -> None:
+    card = _card_field(action)
+    if card not in s.hands[s.target]:
+        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in that player's hand")
+    target = s.target
+    _wizard_take_card(s, seat, card)
+    s.hands[seat].append(card)
+    _learn(s, target, seat, [card])
+    if s.options["wizard_duplicates"] == "any_build":
+        s.wizard_dups = True  # spec §6 #10, PY2 reading: duplicates allowed for the rest of the turn
+    s.target = -1
+    s.phase = "turn"
+    ev.append(Event("wizard_took", {"seat": seat, "target": target}, {"card": DISTRICT_IDS[card]},
+                    (seat, target)))
+
+
+def _do_wizard_build(s: State, seat: int, action: dict, ev: list) -> None:
+    card = _card_field(action)
+    if card not in s.hands[s.target]:
+        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in that player's hand")
+    if not s.acted:
+        raise _illegal("build_before_action", "you must take gold or draw cards before you build")
+    if s.codes[s.calling] == NAVIGATOR:
+        raise _illegal("no_builds_left", "the Navigator may not build")
+    cost = build_cost(s, seat, card)
+    if cost > s.gold[seat]:
+        raise _illegal("cannot_afford", f"you do not have enough gold to build {action['card']!r}")
+    target = s.target
+    _wizard_take_card(s, seat, card)
+    if s.options["wizard_duplicates"] == "any_build":
+        s.wizard_dups = True
+    if card in s.cities[seat]:
+        s.wizard_copies[seat].append(card)  # spec §2.5 #18: not one of the Quarry's duplicates
+    s.target = -1
+    s.phase = "turn"
+    _pay(s, seat, cost)
+    # spec §1.6 Wizard: built at once, outside the build limit, even as a duplicate
+    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost, "from": target}))
+    _on_built(s, seat, card, cost, ev)
+
+
+def _do_crown(s: State, seat: int, action: dict, ev: list) -> None:
+    target = _seat_field(s, action)
+    if target not in _crown_targets(s, seat):
+        raise _illegal("bad_target", "the crown must go to another player who does not hold it now")
+    _move_crown(s, target, ev, "emperor")
+    if s.phase == "emperor_heir":  # spec §3 #15: no payment from an assassinated Emperor's move
+        _finish_round(s, ev)
+        return
+    if s.gold[target] > 0 or s.hands[target]:
+        s.target = target
+        s.phase = "emperor_tribute"
+    else:
+        ev.append(Event("tribute_none", {"seat": target}))
+        s.phase = "turn"
+
+
+def _do_tribute_gold(s: State, seat: int, action: dict, ev: list) -> None:
+    if s.gold[seat] <= 0:
+        raise _illegal("cannot_afford", "you have no gold to give")
+    _transfer(s, seat, s.actor, 1)
+    ev.append(Event("tribute_paid", {"seat": seat, "to": s.actor, "gold": 1}))
+    s.target = -1
+    s.phase = "turn"
+
+
+def _do_tribute_card(s: State, seat: int, action: dict, ev: list) -> None:
+    card = _card_field(action)
+    if card not in s.hands[seat]:
+        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
+    emperor = s.actor
+    s.hands[seat].remove(card)
+    _forget_hand(s, seat, keep=emperor)
+    _known_card_left(s, seat, card)
+    s.hands[emperor].append(card)
+    _learn(s, seat, emperor, [card])
+    ev.append(Event("tribute_paid", {"seat": seat, "to": emperor, "cards": 1}, {"card": DISTRICT_IDS[card]},
+                    (seat, emperor)))
+    s.target = -1
+    s.phase = "turn"
+
+
+def _do_abbot_collect(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_power(s, ABBOT, "collect from the richest player")
+    payer = _abbot_payer(s, seat)
+    if payer < 0:
+        raise _illegal("no_payer", "nobody is richer than everyone else (and richer than the Abbot)")
+    _transfer(s, payer, seat, 1)
+    s.power_used = True
+    ev.append(Event("abbot_paid", {"seat": seat, "payer": payer, "amount": 1}))
+
+
+def _do_beautify(s: State, seat: int, action: dict, ev: list) -> None:
+    if s.mode == "action_only" or s.codes[s.calling] != ARTIST:
+        raise _illegal("not_your_power", "only the Artist can beautify districts")
+    if s.beautify_count >= 2:
+        raise _illegal("power_used", "the Artist beautifies at most two districts per turn")
+    card = _card_field(action)
+    city, b = s.cities[seat], s.beautified[seat]
+    if city.count(card) <= b.count(card):
+        raise _illegal("card_not_in_city", f"your city has no {action['card']!r} that is not yet beautified")
+    if s.gold[seat] < 1:
+        raise _illegal("cannot_afford", "beautifying costs 1 gold")
+    s.gold[seat] -= 1  # the gold stays on the district, outside the purse (spec §2.5 #23)
+    b.append(card)
+    s.beautify_count += 1
+    ev.append(Event("beautified", {"seat": seat, "card": DISTRICT_IDS[card]}))
+
+
+def _need_district(s: State, seat: int, card: int, name: str) -> None:
+    if s.mode == "action_only" and not (s.options["hospital_districts"] and s.killed == s.calling):
+        raise _illegal("action_only", "this turn allows only the action")
+    if card not in s.cities[seat]:
+        raise _illegal("no_district", f"you have no {name}")
+
+
 def _do_laboratory(s: State, seat: int, action: dict, ev: list) -> None:
-    if LABORATORY not in s.cities[seat]:
-        raise _illegal("no_district", "you have no Laboratory")
+    _need_district(s, seat, LABORATORY, "Laboratory")
     if s.laboratory_used:
         raise _illegal("district_used", "the Laboratory works once per turn")
     card = _card_field(action)
@@ -771,15 +1397,13 @@ def _do_laboratory(s: State, seat: int, action: dict, ev: list) -> None:
     if s.known:
         _forget_hand(s, seat)
     _discard(s, [card])
-    amount = _take_from_bank(s, 1)
-    s.gold[seat] += amount
+    amount = _gain(s, seat, 1)
     s.laboratory_used = True
     ev.append(Event("laboratory_used", {"seat": seat, "amount": amount}, {"card": DISTRICT_IDS[card]}, (seat,)))
 
 
 def _do_smithy(s: State, seat: int, action: dict, ev: list) -> None:
-    if SMITHY not in s.cities[seat]:
-        raise _illegal("no_district", "you have no Smithy")
+    _need_district(s, seat, SMITHY, "Smithy")
     if s.smithy_used:
         raise _illegal("district_used", "the Smithy works once per turn")
     if s.gold[seat] < 2:
@@ -790,6 +1414,57 @@ def _do_smithy(s: State, seat: int, action: dict, ev: list) -> None:
     s.smithy_used = True
     ev.append(Event("smithy_used", {"seat": seat, "paid": 2, "count": len(cards)}, {"cards": _names(cards)},
                     (seat,)))
+
+
+def _do_museum(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_district(s, seat, MUSEUM, "Museum")
+    if s.museum_used:
+        raise _illegal("district_used", "the Museum takes one card per turn")
+    card = _card_field(action)
+    if card not in s.hands[seat]:
+        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
+    s.hands[seat].remove(card)
+    if s.known:
+        _forget_hand(s, seat)
+    s.museum[seat].append(card)
+    s.museum_used = True
+    ev.append(Event("museum_stored", {"seat": seat, "count": len(s.museum[seat])}, {"card": DISTRICT_IDS[card]},
+                    (seat,)))
+
+
+def _remove_district(s: State, seat: int, card: int, ev: list) -> None:
+    """A district leaves a city (destroyed): artist gold back to the bank, museum cards discarded,
+    the Bell Tower's announcement lapses (spec §2.5 #10, #21, #24)."""
+    if _beautified_copy(s, seat, card):
+        s.beautified[seat].remove(card)
+        if s.bank is not None:
+            s.bank += 1
+    s.cities[seat].remove(card)
+    _forget_copy(s, seat, card)
+    if card == HAUNTED_CITY:
+        s.haunted_round[seat] = -1
+    if card == MUSEUM and s.museum[seat]:
+        _discard(s, s.museum[seat])
+        ev.append(Event("museum_lost", {"seat": seat, "count": len(s.museum[seat])}))
+        s.museum[seat] = []
+    if card == BELL_TOWER and s.bell_tower:
+        s.bell_tower = False  # the end, if already triggered, stays triggered
+        ev.append(Event("bell_tower_lapsed", {"seat": seat}))
+
+
+def _do_armory(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_district(s, seat, ARMORY, "Armory")
+    target = _seat_field(s, action)
+    card = _card_field(action)
+    if target == seat:
+        raise _illegal("bad_target", "the Armory destroys a district in another player's city")
+    if card not in s.cities[target]:
+        raise _illegal("card_not_in_city", f"there is no {action['card']!r} in that city")
+    # spec §2.3 Armory, §2.5 #22: free, any city, even completed, the Keep, the Bishop's city
+    _remove_district(s, seat, ARMORY, ev)
+    _remove_district(s, target, card, ev)
+    _discard(s, [ARMORY, card])
+    ev.append(Event("armory_used", {"seat": seat, "target": target, "card": DISTRICT_IDS[card]}))
 
 
 def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
@@ -811,29 +1486,29 @@ def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
     if price > s.gold[seat]:
         raise _illegal("cannot_afford", f"destroying {action['card']!r} costs {price} gold", price=price)
     _pay(s, seat, price)
-    s.cities[target].remove(card)
-    if card == HAUNTED_CITY:
-        s.haunted_round[target] = -1
+    _remove_district(s, target, card, ev)
     s.power_used = True
     ev.append(Event("destroyed", {"seat": seat, "target": target, "card": DISTRICT_IDS[card], "price": price}))
+    s.resume = "end_turn" if at_end else "turn"
     # spec §2.2 Graveyard: another player with a Graveyard may pay 1 gold to take the card into hand
+    saves_itself = s.options["graveyard_saves_itself"]
     for g in range(s.n):
-        if g != seat and card != GRAVEYARD and GRAVEYARD in s.cities[g] and s.gold[g] >= 1:
+        if g == seat or s.gold[g] < 1:
+            continue
+        if GRAVEYARD in s.cities[g] or (saves_itself and card == GRAVEYARD and g == target):
             s.graveyard = (card, seat, g)
             s.phase = "graveyard"
             ev.append(Event("graveyard_offer", {"seat": g, "card": DISTRICT_IDS[card]}))
             return
     _discard(s, [card])
-    if at_end:
-        _end_turn(s, seat, ev)
+    _resume(s, ev)
 
 
-def _graveyard_done(s: State, ev: list) -> None:
-    warlord = s.graveyard[1]
-    s.graveyard = None
+def _resume(s: State, ev: list) -> None:
     s.phase = "turn"
-    if s.options["warlord_timing"] == "end_of_turn":
-        _end_turn(s, warlord, ev)
+    if s.resume == "end_turn":
+        s.resume = "turn"
+        _end_turn(s, ev)
 
 
 def _do_graveyard_take(s: State, seat: int, action: dict, ev: list) -> None:
@@ -844,46 +1519,228 @@ def _do_graveyard_take(s: State, seat: int, action: dict, ev: list) -> None:
         if o != seat:
             s.known.setdefault((o, seat), []).append(card)
     ev.append(Event("graveyard_taken", {"seat": seat, "card": DISTRICT_IDS[card]}))
-    _graveyard_done(s, ev)
+    s.graveyard = None
+    _resume(s, ev)
 
 
 def _do_graveyard_decline(s: State, seat: int, action: dict, ev: list) -> None:
     _discard(s, [s.graveyard[0]])
     ev.append(Event("graveyard_declined", {"seat": seat}))
-    _graveyard_done(s, ev)
+    s.graveyard = None
+    _resume(s, ev)
+
+
+def _do_exchange(s: State, seat: int, action: dict, ev: list) -> None:
+    _need_power(s, DIPLOMAT, "exchange districts")
+    at_end = s.options["warlord_timing"] == "end_of_turn"
+    if at_end and not s.acted:
+        raise _illegal("exchange_before_action", "the Diplomat exchanges at the end of his turn, after his action")
+    give = _card_field(action, "give")
+    target = _seat_field(s, action)
+    take = _card_field(action, "take")
+    problem = _exchange_problem(s, seat, give, target, take)
+    if problem is not None:
+        raise _illegal(problem, _EXCHANGE_REASONS[problem])
+    cost = exchange_cost(s, seat, give, target, take)
+    give_b = _beautified_copy(s, seat, give)
+    take_b = _beautified_copy(s, target, take)
+    if cost:
+        _transfer(s, seat, target, cost)
+    s.cities[seat].remove(give)
+    s.cities[target].remove(take)
+    _forget_copy(s, seat, give)
+    _forget_copy(s, target, take)
+    s.cities[seat].append(take)
+    s.cities[target].append(give)
+    # what travels with a district: the Artist's gold (§2.5 #25), the Museum's cards, the Haunted City's date
+    if give_b:
+        s.beautified[seat].remove(give)
+        s.beautified[target].append(give)
+    if take_b:
+        s.beautified[target].remove(take)
+        s.beautified[seat].append(take)
+    if MUSEUM in (give, take):
+        holder_before = seat if give == MUSEUM else target
+        other = target if give == MUSEUM else seat
+        s.museum[other], s.museum[holder_before] = s.museum[holder_before], []
+    if HAUNTED_CITY in (give, take):
+        if give == HAUNTED_CITY:
+            s.haunted_round[target], s.haunted_round[seat] = s.haunted_round[seat], -1
+        else:
+            s.haunted_round[seat], s.haunted_round[target] = s.haunted_round[target], -1
+    s.power_used = True
+    ev.append(Event("exchanged", {"seat": seat, "target": target, "give": DISTRICT_IDS[give],
+                                  "take": DISTRICT_IDS[take], "paid": cost}))
+    if take == LIGHTHOUSE and s.options["lighthouse_on_exchange"] and s.deck:
+        s.resume = "end_turn" if at_end else "turn"
+        s.phase = "lighthouse"
+        return
+    if at_end:
+        _end_turn(s, ev)
+
+
+_EXCHANGE_REASONS = {
+    "card_not_in_city": "one of the two districts is not in its city",
+    "bad_target": "the Diplomat exchanges with another player",
+    "keep_immune": "the Keep cannot be exchanged",
+    "bishop_protected": "the Bishop's districts are protected from the Diplomat",
+    "city_complete": "the Diplomat cannot exchange with a completed city",
+    "duplicate_district": "the exchange would put two districts of the same name in one city",
+    "cannot_afford": "you cannot pay the difference in cost",
+}
+
+
+def _do_lighthouse_take(s: State, seat: int, action: dict, ev: list) -> None:
+    card = _card_field(action)
+    if card not in s.deck:
+        raise _illegal("card_not_in_deck", f"there is no {action['card']!r} in the deck")
+    s.deck.remove(card)
+    s.hands[seat].append(card)
+    s.rng.shuffle(s.deck)  # spec §2.3 Lighthouse: the deck is shuffled afterwards
+    ev.append(Event("lighthouse_used", {"seat": seat}, {"card": DISTRICT_IDS[card]}, (seat,)))
+    _resume(s, ev)
+
+
+def _do_announce_bell_tower(s: State, seat: int, action: dict, ev: list) -> None:
+    s.bell_tower = True
+    size = completion_size(s)
+    ev.append(Event("bell_tower_announced", {"seat": seat, "size": size}))
+    if not s.end_triggered:
+        complete = [i for i in range(s.n) if len(s.cities[i]) >= size]
+        if complete:  # spec §2.5 #9, #11: the end is triggered now
+            s.end_triggered = True
+            # the option only decides for several cities completed at once; a single one is first
+            if s.options["bell_tower_first"] == "all" or len(complete) == 1:
+                s.first_complete = seat if seat in complete else complete[0]
+                s.also_first = [i for i in complete if i != s.first_complete]
+            else:
+                s.first_complete = -1
+            for i in complete:
+                ev.append(Event("city_completed", {"seat": i, "first": s.first_complete >= 0}))
+    _resume(s, ev)
+
+
+def _do_decline_bell_tower(s: State, seat: int, action: dict, ev: list) -> None:
+    _resume(s, ev)
+
+
+def _do_thank(s: State, seat: int, action: dict, ev: list) -> None:
+    ev.append(Event("thanked", {"seat": seat, "crown": s.crown}))
+    _after_reveal(s, ev)
 
 
 def _do_end_turn(s: State, seat: int, action: dict, ev: list) -> None:
     if not s.acted:
         raise _illegal("action_required", "take gold or draw cards before ending your turn")
-    _end_turn(s, seat, ev)
+    if s.codes[s.calling] == WITCH and s.mode == "normal":
+        raise _illegal("action_required", "the Witch must name the character she bewitches")
+    _end_turn(s, ev)
 
 
-def _end_turn(s: State, seat: int, ev: list) -> None:
+# -- end of turn ---------------------------------------------------------------------------------
+
+def _settle_pending_tax(s: State, ev: list) -> None:
+    """spec §1.6 Tax Collector: a rank-1 player who built before the Tax Collector was called pays on
+    its reveal; nothing is owed if it is not in play (or assassinated, §3 #11)."""
+    pending = s.tax_pending
+    s.tax_pending = []
+    receiver = _tax_receiver(s) if s.owner[R_THIEF] >= 0 else -1
+    for payer in pending:
+        if receiver >= 0 and payer != receiver and s.gold[payer] > 0:
+            _transfer(s, payer, receiver, 1)
+            ev.append(Event("tax_paid", {"seat": payer, "to": receiver, "amount": 1}))
+
+
+def _tax(s: State, seat: int, ev: list) -> None:
+    if s.built_count == 0 or s.codes[R_THIEF] != TAX_COLLECTOR:
+        return
+    if s.calling < R_THIEF:
+        s.tax_pending.append(seat)  # settled when the Tax Collector is called
+        return
+    if R_THIEF not in s.revealed and not (s.killed == R_THIEF and s.options["tax_when_assassinated"]):
+        return
+    receiver = _tax_receiver(s)
+    if receiver >= 0 and receiver != seat and s.gold[seat] > 0:
+        _transfer(s, seat, receiver, 1)
+        ev.append(Event("tax_paid", {"seat": seat, "to": receiver, "amount": 1}))
+
+
+def _end_turn(s: State, ev: list) -> None:
+    seat = s.actor
+    code = s.codes[s.calling]
+    districts_on = s.mode != "action_only" or (s.options["hospital_districts"] and s.killed == s.calling)
+    city = s.cities[seat] if seat >= 0 else ()
+    busy = code == ALCHEMIST or s.built_count or POOR_HOUSE in city or PARK in city
+    for effect in s.options["end_of_turn_order"] if busy else ():  # spec §1.5 step 5: the order is an option
+        if effect == "alchemist":
+            if code == ALCHEMIST and s.mode != "action_only" and s.spent_building:
+                # spec §1.6 Alchemist, §3 #13: building costs only, never the tax
+                amount = _gain(s, seat, s.spent_building)
+                ev.append(Event("alchemist_refund", {"seat": seat, "amount": amount}))
+        elif effect == "tax_collector":
+            _tax(s, seat, ev)
+        elif effect == "poor_house":
+            if districts_on and POOR_HOUSE in s.cities[seat] and s.gold[seat] == 0:
+                amount = _gain(s, seat, 1)
+                ev.append(Event("poor_house", {"seat": seat, "amount": amount}))
+        elif effect == "park" and districts_on and PARK in s.cities[seat] and not s.hands[seat]:
+            cards = _draw(s, 2, ev)
+            s.hands[seat].extend(cards)
+            ev.append(Event("park", {"seat": seat, "count": len(cards)}, {"cards": _names(cards)}, (seat,)))
     ev.append(Event("turn_ended", {"seat": seat, "character": s.roster[s.calling]}))
+    if s.calling == s.bewitched and s.mode == "action_only" and s.killed != s.calling:
+        witch = _witch_seat(s)
+        if witch >= 0:  # spec §1.6 Witch: she now plays the rest of this turn with her own city and purse
+            _reset_turn(s, witch, "witch")
+            s.acted = True
+            ev.append(Event("witch_resumes", {"seat": witch, "character": s.roster[s.calling]}))
+            s.phase = "turn"
+            _turn_start_powers(s, witch, ev)
+            if s.phase == "turn":
+                _after_action(s, witch, ev)
+            return
     _next_call(s, ev)
 
 
 _HANDLERS = {
-    "pick": ("draft", _do_pick),
-    "discard_character": ("draft", _do_discard_character),
-    "take_gold": ("turn", _do_take_gold),
-    "draw_cards": ("turn", _do_draw_cards),
-    "keep": ("keep", _do_keep),
-    "collect_income": ("turn", _do_collect_income),
-    "build": ("turn", _do_build),
-    "assassinate": ("turn", _do_assassinate),
-    "steal": ("turn", _do_steal),
-    "swap_hands": ("turn", _do_swap_hands),
-    "discard_and_draw": ("turn", _do_discard_and_draw),
-    "discard": ("magician_discard", _do_discard),
-    "stop_discarding": ("magician_discard", _do_stop_discarding),
-    "laboratory": ("turn", _do_laboratory),
-    "smithy": ("turn", _do_smithy),
-    "destroy": ("turn", _do_destroy),
-    "graveyard_take": ("graveyard", _do_graveyard_take),
-    "graveyard_decline": ("graveyard", _do_graveyard_decline),
-    "end_turn": ("turn", _do_end_turn),
+    "pick": (("draft",), _do_pick),
+    "discard_character": (("draft",), _do_discard_character),
+    "take_gold": (("turn",), _do_take_gold),
+    "draw_cards": (("turn",), _do_draw_cards),
+    "keep": (("keep",), _do_keep),
+    "collect_income": (("turn",), _do_collect_income),
+    "build": (("turn",), _do_build),
+    "assassinate": (("turn",), _do_assassinate),
+    "steal": (("turn",), _do_steal),
+    "swap_hands": (("turn",), _do_swap_hands),
+    "discard_and_draw": (("turn",), _do_discard_and_draw),
+    "discard": (("magician_discard",), _do_discard),
+    "stop_discarding": (("magician_discard",), _do_stop_discarding),
+    "laboratory": (("turn",), _do_laboratory),
+    "smithy": (("turn",), _do_smithy),
+    "destroy": (("turn",), _do_destroy),
+    "graveyard_take": (("graveyard",), _do_graveyard_take),
+    "graveyard_decline": (("graveyard",), _do_graveyard_decline),
+    "end_turn": (("turn",), _do_end_turn),
+    # Dark City
+    "bewitch": (("turn",), _do_bewitch),
+    "wizard": (("turn",), _do_wizard),
+    "wizard_take": (("wizard",), _do_wizard_take),
+    "wizard_build": (("wizard",), _do_wizard_build),
+    "crown": (("emperor_crown", "emperor_heir"), _do_crown),
+    "tribute_gold": (("emperor_tribute",), _do_tribute_gold),
+    "tribute_card": (("emperor_tribute",), _do_tribute_card),
+    "abbot_collect": (("turn",), _do_abbot_collect),
+    "navigator_gold": (("navigator",), _do_navigator),
+    "navigator_cards": (("navigator",), _do_navigator),
+    "exchange": (("turn",), _do_exchange),
+    "beautify": (("turn",), _do_beautify),
+    "museum": (("turn",), _do_museum),
+    "armory": (("turn",), _do_armory),
+    "lighthouse_take": (("lighthouse",), _do_lighthouse_take),
+    "announce_bell_tower": (("bell_tower",), _do_announce_bell_tower),
+    "decline_bell_tower": (("bell_tower",), _do_decline_bell_tower),
+    "thank": (("ball_room",), _do_thank),
 }
 
 ACTION_TYPES = tuple(_HANDLERS)

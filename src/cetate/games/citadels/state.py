@@ -12,16 +12,20 @@ from typing import Any
 from cetate.core.errors import InvalidOptions, InvalidState
 from cetate.core.rng import Rng
 from cetate.games.citadels.data import (
-    BASE_ROSTER,
+    CHARACTER_INDEX,
     DISTRICT_IDS,
     DISTRICT_INDEX,
     DISTRICTS,
     GREAT_WALL,
+    MUSEUM,
+    PURPLE,
     base_deck,
 )
 from cetate.games.citadels.options import SCHEMA
 
-PHASES = ("draft", "turn", "keep", "magician_discard", "graveyard", "over")
+PHASES = ("draft", "turn", "keep", "magician_discard", "graveyard", "navigator", "wizard", "emperor_crown",
+          "emperor_tribute", "emperor_heir", "lighthouse", "bell_tower", "ball_room", "over")
+MODES = ("normal", "action_only", "witch")
 STEP_KINDS = ("pick", "discard")
 LOG_KINDS = ("pick", "discard", "initial_face_down", "face_down")
 
@@ -31,6 +35,10 @@ _FIELDS = (
     "owner", "calling", "killed", "robbed", "revealed", "absent", "acted", "builds_left", "power_used",
     "income_taken", "laboratory_used", "smithy_used", "drawn", "keep", "set_aside", "graveyard",
     "first_complete", "end_triggered", "result", "known",
+    # Dark City
+    "codes", "composition", "actor", "mode", "bewitched", "spent_building", "built_count", "tax_pending",
+    "beautified", "beautify_count", "museum", "bell_tower", "also_first", "target", "wizard_dups",
+    "museum_used", "resume", "wizard_copies",
 )
 
 
@@ -88,10 +96,29 @@ class State:
         s.end_triggered = self.end_triggered
         s.result = self.result
         s.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
+        s.codes = self.codes
+        s.composition = self.composition
+        s.actor = self.actor
+        s.mode = self.mode
+        s.bewitched = self.bewitched
+        s.spent_building = self.spent_building
+        s.built_count = self.built_count
+        s.tax_pending = self.tax_pending[:]
+        s.beautified = [b[:] for b in self.beautified]
+        s.beautify_count = self.beautify_count
+        s.museum = [m[:] for m in self.museum]
+        s.bell_tower = self.bell_tower
+        s.also_first = self.also_first[:]
+        s.target = self.target
+        s.wizard_dups = self.wizard_dups
+        s.museum_used = self.museum_used
+        s.resume = self.resume
+        s.wizard_copies = [w[:] for w in self.wizard_copies]
         return s
 
 
 def deck_for(options: dict) -> list[int]:
+    """The classic deck of these options, before Dark City additions (see rules.setup)."""
     deck = base_deck()
     if options["deck"] == "original65":
         deck.remove(GREAT_WALL)  # spec §2.4: the 65-card original most likely lacks the Great Wall
@@ -110,7 +137,7 @@ def to_json(s: State, engine_version: str) -> dict:
     def ch(rank: int) -> str | None:
         return roster[rank] if rank else None
 
-    return {
+    doc = {
         "game": "citadels",
         "engine_version": engine_version,
         "players": s.n,
@@ -160,8 +187,29 @@ def to_json(s: State, engine_version: str) -> dict:
         "end_triggered": s.end_triggered,
         "known_cards": [{"observer": o, "holder": h, "cards": _names(cards)}
                         for (o, h), cards in sorted(s.known.items())],
+        "deck_composition": _names(sorted(s.composition)),
+        "dark_city": {
+            "actor": s.actor,
+            "mode": s.mode,
+            "bewitched": ch(s.bewitched),
+            "spent_building": s.spent_building,
+            "built_count": s.built_count,
+            "tax_pending": list(s.tax_pending),
+            "beautified": [_names(b) for b in s.beautified],
+            "beautify_count": s.beautify_count,
+            "museum": [_names(m) for m in s.museum],
+            "bell_tower": s.bell_tower,
+            "also_first": list(s.also_first),
+            "target": s.target,
+            "wizard_dups": s.wizard_dups,
+            "museum_used": s.museum_used,
+            "resume": s.resume,
+        },
         "result": s.result,
     }
+    if any(s.wizard_copies):  # optional: written only while a Wizard-built duplicate stands
+        doc["dark_city"]["wizard_copies"] = [_names(w) for w in s.wizard_copies]
+    return doc
 
 
 class _Reader:
@@ -221,7 +269,7 @@ def from_json(doc: Any) -> State:
     if doc.get("game") != "citadels":
         raise InvalidState("wrong_game", f"this state is for game {doc.get('game')!r}, not 'citadels'")
     s = State.__new__(State)
-    n = r.int_(doc, "players", "players", 2, 7)
+    n = r.int_(doc, "players", "players", 2, 8)
     s.n = n
     try:
         s.options = SCHEMA.validate(r.get(doc, "options", "options"))
@@ -252,10 +300,19 @@ def from_json(doc: Any) -> State:
 
     chars = r.get(doc, "characters", "characters")
     roster_ids = r.list_(chars, "roster", "characters.roster")
-    if tuple(roster_ids) != BASE_ROSTER:
-        raise r.fail("characters.roster", f"must be {list(BASE_ROSTER)} in this engine version")
+    by_rank: dict[int, str] = {}
+    for i, cid in enumerate(roster_ids):
+        if not isinstance(cid, str) or cid not in CHARACTER_INDEX:
+            raise r.fail(f"characters.roster[{i}]", f"is not a character id: {cid!r}")
+        rk = CHARACTER_INDEX[cid].rank
+        if rk in by_rank or (i + 1) != rk:
+            raise r.fail("characters.roster", "must list one character per rank, in rank order 1-8 (and 9)")
+        by_rank[rk] = cid
+    if sorted(by_rank)[:8] != list(range(1, 9)):
+        raise r.fail("characters.roster", "must list one character for each rank 1-8")
     roster = (None, *roster_ids)
     s.roster = roster
+    s.codes = tuple(CHARACTER_INDEX[c].code if c else 0 for c in roster)
     rank_of = {cid: rank for rank, cid in enumerate(roster) if cid}
 
     def rank(v: Any, path: str, null: bool = False) -> int:
@@ -340,11 +397,53 @@ def from_json(doc: Any) -> State:
             raise r.fail(p, "must list cards that are in the holder's hand, for another seat")
         s.known[(o, h)] = cards
 
+    s.composition = tuple(sorted(r.cards(doc, "deck_composition", "deck_composition")))
+    dc = r.get(doc, "dark_city", "dark_city")
+    s.actor = r.int_(dc, "actor", "dark_city.actor", -1, n - 1)
+    s.mode = r.get(dc, "mode", "dark_city.mode")
+    if s.mode not in MODES:
+        raise r.fail("dark_city.mode", f"must be one of {', '.join(MODES)}")
+    s.bewitched = rank(r.get(dc, "bewitched", "dark_city.bewitched"), "dark_city.bewitched", null=True)
+    s.spent_building = r.int_(dc, "spent_building", "dark_city.spent_building", 0)
+    s.built_count = r.int_(dc, "built_count", "dark_city.built_count", 0)
+    s.tax_pending = [r.int_({"v": v}, "v", f"dark_city.tax_pending[{i}]", 0, n - 1)
+                     for i, v in enumerate(r.list_(dc, "tax_pending", "dark_city.tax_pending"))]
+    beautified = r.list_(dc, "beautified", "dark_city.beautified")
+    museum = r.list_(dc, "museum", "dark_city.museum")
+    if len(beautified) != n or len(museum) != n:
+        raise r.fail("dark_city", f"beautified and museum must hold one list per seat ({n})")
+    s.beautified = [r.cards({"v": b}, "v", f"dark_city.beautified[{i}]") for i, b in enumerate(beautified)]
+    s.museum = [r.cards({"v": m}, "v", f"dark_city.museum[{i}]") for i, m in enumerate(museum)]
+    for i in range(n):
+        if Counter(s.beautified[i]) - Counter(s.cities[i]):
+            raise r.fail(f"dark_city.beautified[{i}]", "must list districts of that seat's city")
+        if s.museum[i] and MUSEUM not in s.cities[i]:
+            raise r.fail(f"dark_city.museum[{i}]", "must be empty without a Museum in the city")
+    s.beautify_count = r.int_(dc, "beautify_count", "dark_city.beautify_count", 0, 2)
+    s.bell_tower = r.bool_(dc, "bell_tower", "dark_city.bell_tower")
+    s.also_first = [r.int_({"v": v}, "v", f"dark_city.also_first[{i}]", 0, n - 1)
+                    for i, v in enumerate(r.list_(dc, "also_first", "dark_city.also_first"))]
+    s.target = r.int_(dc, "target", "dark_city.target", -1, n - 1)
+    s.wizard_dups = r.bool_(dc, "wizard_dups", "dark_city.wizard_dups")
+    s.museum_used = r.bool_(dc, "museum_used", "dark_city.museum_used")
+    s.resume = r.get(dc, "resume", "dark_city.resume")
+    if s.resume not in ("turn", "end_turn"):
+        raise r.fail("dark_city.resume", "must be 'turn' or 'end_turn'")
+    # duplicates built with the Wizard's allowance, which the Quarry's limit ignores (spec §2.5 #18)
+    copies = dc.get("wizard_copies", [[]] * n)
+    if not isinstance(copies, list) or len(copies) != n:
+        raise r.fail("dark_city.wizard_copies", f"must hold one list per seat ({n})")
+    s.wizard_copies = [r.cards({"v": w}, "v", f"dark_city.wizard_copies[{i}]") for i, w in enumerate(copies)]
+    for i, w in enumerate(s.wizard_copies):
+        if any(count >= s.cities[i].count(c) for c, count in Counter(w).items()):
+            raise r.fail(f"dark_city.wizard_copies[{i}]", "must list extra copies of districts in that city")
+
     # Cross-checks: a corrupt save must not load into something that crashes later.
-    expected = Counter(deck_for(s.options))
+    _check_composition(s)
+    expected = Counter(s.composition)
     held = Counter(s.deck) + Counter(s.discard_pile) + Counter(s.drawn) + Counter(s.set_aside)
     for i in range(n):
-        held += Counter(s.hands[i]) + Counter(s.cities[i])
+        held += Counter(s.hands[i]) + Counter(s.cities[i]) + Counter(s.museum[i])
     if s.graveyard is not None:
         held[s.graveyard[0]] += 1
     if held != expected:
@@ -352,10 +451,13 @@ def from_json(doc: Any) -> State:
         lacking = sorted(DISTRICT_IDS[c] for c in (expected - held).elements())
         raise InvalidState("bad_state", "the district cards do not add up to the deck of this game"
                            f" (extra: {extra or 'none'}; missing: {lacking or 'none'})", field="deck")
-    if s.bank is not None and s.bank + sum(s.gold) != s.options["bank_limit"]:
+    if s.bank is not None and s.bank + sum(s.gold) + sum(map(len, s.beautified)) != s.options["bank_limit"]:
         raise r.fail("bank", "plus the players' gold must equal the option bank_limit (gold is conserved)")
-    if s.phase in ("turn", "keep", "magician_discard") and (not s.calling or s.owner[s.calling] < 0):
+    if s.phase in ("turn", "keep", "magician_discard", "navigator", "wizard") and (
+            not s.calling or s.owner[s.calling] < 0 or s.actor < 0):
         raise r.fail("characters.calling", "must name a character held by a player during a turn")
+    if s.phase in ("wizard", "emperor_tribute") and s.target < 0:
+        raise r.fail("dark_city.target", f"must name a seat in the {s.phase} phase")
     if s.phase == "draft" and not s.steps:
         raise r.fail("characters.steps", "must not be empty during the draft")
     if s.phase == "draft" and not s.pool:
@@ -365,6 +467,25 @@ def from_json(doc: Any) -> State:
     if s.phase == "keep" and not s.drawn:
         raise r.fail("turn.drawn", "must hold the drawn cards in the keep phase")
     return s
+
+
+def _check_composition(s: State) -> None:
+    """The deck of a game is the options' classic deck, less at most one card per Dark City purple
+    added beyond three and the Graveyard when the Diplomat plays, plus Dark City purples (spec §1.11)."""
+    have = Counter(s.composition)
+    classic = Counter(deck_for(s.options))
+    extra = sorted(DISTRICT_IDS[c] for c in (have - classic).elements() if DISTRICTS[c].set != "dark_city")
+    dark = [c for c in have.elements() if DISTRICTS[c].set == "dark_city"]
+    missing = classic - have
+    if any(DISTRICTS[c].colour != PURPLE for c in missing):
+        extra_text = sorted(DISTRICT_IDS[c] for c in missing.elements() if DISTRICTS[c].colour != PURPLE)
+        raise InvalidState("bad_state", f"the deck composition lacks classic cards: {extra_text}",
+                           field="deck_composition")
+    allowed_missing = max(0, len(dark) - 3) + (1 if "diplomat" in s.roster else 0)
+    if extra or len(set(dark)) != len(dark) or sum(missing.values()) > allowed_missing:
+        raise InvalidState("bad_state", "the deck composition does not fit the options"
+                           f" (extra: {extra or 'none'}; Dark City: {sorted(DISTRICT_IDS[c] for c in dark)})",
+                           field="deck_composition")
 
 
 def district_table() -> list[dict]:

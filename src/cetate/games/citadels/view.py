@@ -7,13 +7,15 @@ that seat did not see, the deck order or the RNG state.
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.citadels.data import COLOURS, COST, DISTRICT_IDS, DISTRICTS, KEEP, SCORE
+from cetate.games.citadels.data import COLOURS, COST, DISTRICT_IDS, DISTRICTS, KEEP, MUSEUM, SCORE, WARLORD
 from cetate.games.citadels.rules import (
     bishop_protects,
+    completion_size,
     destroy_price,
     income_amount,
     is_complete,
     legal_actions,
+    takes_initial,
     to_move,
 )
 from cetate.games.citadels.state import State
@@ -31,18 +33,39 @@ def _draft_slots(s: State) -> list[tuple[int, str]]:
 
 def known_face_down(s: State, seat: int) -> list[int]:
     """Face-down characters this seat knows (spec §1.4): the ones it placed face down itself; the initial
-    face-down card if it drafted first (it saw every other card; not with 7 players, where the last
-    drafter may take it) or drafted last with 7 players (it was handed that card); the card left over after the draft if it made the last draft step."""
+    face-down card if it drafted first (it saw every other card) - when the last drafter is handed that
+    card (7 players, or 8), only until then; the initial card if it is that last drafter; the card left
+    over after the draft if it made the last draft step."""
     known = {rank for who, kind, rank in s.log if who == seat and kind == "discard"}
     slots = _draft_slots(s)
+    merged = takes_initial(s)
     if slots and s.seen[seat]:
-        # with 7 players the last drafter takes the initial card and may keep it: from then on the first
-        # drafter no longer knows whether it is still face down
-        if (slots[0][0] == seat and (s.n != 7 or s.phase == "draft")) or (s.n == 7 and slots[-1][0] == seat):
+        # the last drafter may keep the initial card: from then on the first drafter no longer knows
+        # whether it is still face down
+        if (slots[0][0] == seat and (not merged or s.phase == "draft")) or (merged and slots[-1][0] == seat):
             known.add(s.initial_face_down)
         if s.phase != "draft" and slots[-1][0] == seat:
             known.update(rank for who, kind, rank in s.log if who == -1 and kind == "face_down")
     return sorted(known & set(s.face_down))
+
+
+def _city(s: State, seat: int) -> list[dict]:
+    left = list(s.beautified[seat])
+    out = []
+    for c in s.cities[seat]:
+        card = _card(c)
+        if c in left:
+            left.remove(c)
+            card["beautified"] = True
+            card["score"] += 1
+        if c == MUSEUM:
+            card["stored"] = len(s.museum[seat])
+        out.append(card)
+    return out
+
+
+TURN_PHASES = ("turn", "keep", "magician_discard", "navigator", "wizard", "emperor_crown", "emperor_tribute",
+               "lighthouse", "bell_tower", "graveyard")
 
 
 def view(s: State, seat: int | None) -> dict:
@@ -55,7 +78,7 @@ def view(s: State, seat: int | None) -> dict:
             "seat": i,
             "gold": s.gold[i],
             "hand_size": len(s.hands[i]),
-            "city": [_card(c) for c in s.cities[i]],
+            "city": _city(s, i),
             "characters": revealed,
             "crown": s.crown == i,
             "complete": is_complete(s, i),
@@ -71,8 +94,10 @@ def view(s: State, seat: int | None) -> dict:
         "discard_pile_size": len(s.discard_pile),
         "bank": s.bank,
         "options": dict(s.options),
-        "completion_size": s.options["completion_size"],
+        "completion_size": completion_size(s),
+        "bell_tower_announced": s.bell_tower,
         "first_complete": None if s.first_complete < 0 else s.first_complete,
+        "also_first": list(s.also_first),
         "end_triggered": s.end_triggered,
         "characters": {
             "roster": [r for r in roster[1:] if r],
@@ -82,6 +107,7 @@ def view(s: State, seat: int | None) -> dict:
             "absent": [roster[r] for r in s.absent],
             "killed": roster[s.killed] if s.killed else None,
             "robbed": roster[s.robbed] if s.robbed else None,
+            "bewitched": roster[s.bewitched] if s.bewitched else None,
             "calling": roster[s.calling] if s.calling else None,
             "bishop_protects": None,
         },
@@ -90,14 +116,15 @@ def view(s: State, seat: int | None) -> dict:
         "result": s.result,
     }
     protected = bishop_protects(s)
-    if protected >= 0 and s.owner[5] >= 0 and 5 in s.revealed:
+    if protected >= 0 and 5 in s.revealed:
         doc["characters"]["bishop_protects"] = protected
-    if s.phase in ("turn", "keep", "magician_discard"):
+    if s.phase in TURN_PHASES and s.actor >= 0:
         rank = s.calling
-        active = s.owner[rank]
+        active = s.actor
         doc["turn"] = {
             "seat": active,
             "character": roster[rank],
+            "mode": s.mode,
             "acted": s.acted,
             "builds_left": s.builds_left,
             "power_used": s.power_used,
@@ -105,9 +132,12 @@ def view(s: State, seat: int | None) -> dict:
             "income_available": income_amount(s, active, rank),
             "laboratory_used": s.laboratory_used,
             "smithy_used": s.smithy_used,
+            "museum_used": s.museum_used,
+            "beautified_this_turn": s.beautify_count,
             "drawn_count": len(s.drawn),
             "keep": s.keep,
             "set_aside_count": len(s.set_aside),
+            "target": s.target if s.target >= 0 else None,
         }
     if s.graveyard is not None:
         card, warlord, owner = s.graveyard
@@ -121,15 +151,21 @@ def view(s: State, seat: int | None) -> dict:
             "known_face_down": [roster[r] for r in known_face_down(s, seat)],
             "known_hands": {str(h): [DISTRICT_IDS[c] for c in sorted(cards)]
                             for (o, h), cards in sorted(s.known.items()) if o == seat},
+            "museum": [DISTRICT_IDS[c] for c in sorted(s.museum[seat])],
         }
+        acting = doc["turn"] is not None and doc["turn"]["seat"] == seat
         if s.phase == "draft" and mover == seat:
             me["offered"] = [roster[r] for r in s.pool]
             me["step"] = s.steps[0][1]
-        if s.phase == "keep" and doc["turn"]["seat"] == seat:
+        if s.phase == "keep" and acting:
             me["drawn"] = [_card(c) for c in s.drawn]
-        if s.phase == "magician_discard" and doc["turn"]["seat"] == seat:
+        if s.phase == "magician_discard" and acting:
             me["set_aside"] = [_card(c) for c in s.set_aside]
-        if doc["turn"] is not None and doc["turn"]["seat"] == seat and s.calling == 8:
+        if s.phase == "wizard" and acting:
+            me["wizard_hand"] = [_card(c) for c in sorted(s.hands[s.target])]
+        if s.phase == "lighthouse" and acting:
+            me["deck_cards"] = [_card(c) for c in sorted(s.deck)]  # the contents, never the order
+        if acting and s.codes[s.calling] == WARLORD:
             me["destroy_prices"] = _destroy_prices(s, seat)
         if mover == seat:
             me["legal_actions"] = legal_actions(s)
@@ -174,21 +210,27 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
 
 
 def _resample_cards(d: State, seat: int, rng: Rng) -> None:
-    """Other hands, the deck order, the discard pile and face-down card piles are pooled and redealt."""
-    unknown: list[int] = list(d.deck) + list(d.discard_pile)
+    """Other hands, the deck order, the discard pile, other Museums and face-down card piles are pooled
+    and redealt; cards the seat has seen where they are stay there."""
+    deck_known = d.phase == "lighthouse" and d.actor == seat  # it is looking through the deck
+    unknown: list[int] = [] if deck_known else list(d.deck)
+    unknown.extend(d.discard_pile)
     sizes = []
     fixed: dict[int, list[int]] = {h: cards[:] for (o, h), cards in d.known.items() if o == seat}
+    if d.phase == "wizard" and d.actor == seat:
+        fixed[d.target] = d.hands[d.target][:]  # the Wizard is looking at that hand
     for i in range(d.n):
         if i != seat:
             rest = d.hands[i][:]
             for c in fixed.get(i, ()):
                 rest.remove(c)  # cards the seat knows stay where they are
             unknown.extend(rest)
+            unknown.extend(d.museum[i])
         sizes.append(len(d.hands[i]) - len(fixed.get(i, ())))
-    hidden_drawn = d.phase == "keep" and d.owner[d.calling] != seat
+    hidden_drawn = d.phase == "keep" and d.actor != seat
     if hidden_drawn:
         unknown.extend(d.drawn)
-    hidden_aside = d.phase == "magician_discard" and d.owner[d.calling] != seat
+    hidden_aside = d.phase == "magician_discard" and d.actor != seat
     if hidden_aside:
         unknown.extend(d.set_aside)
     rng.shuffle(unknown)
@@ -197,6 +239,9 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
         if i != seat:
             d.hands[i] = fixed.get(i, []) + unknown[pos:pos + sizes[i]]
             pos += sizes[i]
+            k = len(d.museum[i])
+            d.museum[i] = unknown[pos:pos + k]
+            pos += k
     if hidden_drawn:
         k = len(d.drawn)
         d.drawn = unknown[pos:pos + k]
@@ -208,7 +253,10 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     k = len(d.discard_pile)
     d.discard_pile = unknown[pos:pos + k]
     pos += k
-    d.deck = unknown[pos:]
+    if deck_known:
+        rng.shuffle(d.deck)
+    else:
+        d.deck = unknown[pos:]
 
 
 def _resample_characters(d: State, seat: int, rng: Rng) -> None:
@@ -240,8 +288,9 @@ def _sample_draft(d, seat, rng, roster_ranks, face_up, observations, slots, true
     n = d.n
     all_ranks = [r for r in roster_ranks if r not in face_up]
     first_obs = set(observations[0]) if observations else set()
-    seven = n == 7
-    # initial face-down card: never in the seat's first pool, unless that pool is the 7th drafter's pool
+    seven = takes_initial(d)
+    # initial face-down card: never in the seat's first pool, unless that pool is the last drafter's pool
+    # and the last drafter is handed the initial card (7 players, or 8)
     all_slots = slots + list(d.steps if d.phase == "draft" else [])
     if seven and all_slots[-1][0] == seat and len(observations) == 1:
         initial = d.initial_face_down  # the 7th drafter was handed it
@@ -305,14 +354,15 @@ def _sample_draft(d, seat, rng, roster_ranks, face_up, observations, slots, true
 def _install_draft(d: State, seat: int, initial: int, assigned: list[int], pool: list[int], seen_by, owner) -> None:
     slots = [(who, kind) for who, kind, _ in d.log if kind in ("pick", "discard")]
     log = [(-1, "initial_face_down", initial)]
-    face_down = [] if (d.n == 7 and len(slots) >= d.n) else [initial]
+    merged = takes_initial(d)
+    face_down = [] if (merged and len(slots) >= d.n) else [initial]
     for (who, kind), rank in zip(slots, assigned, strict=True):
         log.append((who, kind, rank))
         if kind == "discard":
             face_down.append(rank)
     if d.phase == "draft":
         d.pool = sorted(pool)
-        if d.n == 7 and len(slots) == d.n - 1:
+        if merged and len(slots) == d.n - 1:
             face_down = [r for r in face_down if r != initial]
     else:
         for r in pool:
