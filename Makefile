@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cetate play citadels --players 4 --seat 0
+	$(BIN)/cetate play citadels --players 4 --seat 0 --bots citadels-heuristic
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -679,7 +679,7 @@ def simulate(
     by_bot.add_column(col("bot"), justify="left")
     for name in ("seats", "wins", "win_rate_per_seat"):
         by_bot.add_column(col(name), justify="right")
-    for name in bot_list:
+    for name in dict.fromkeys(bot_list):
         count = seat_names.count(name)
         if count:
             by_bot.add_row(name, str(count), f"{wins_bot[name]:.2f}", f"{wins_bot[name] / games_ / count:.1%}")

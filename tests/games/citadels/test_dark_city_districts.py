@@ -215,6 +215,16 @@ def test_armory_destroys_the_keep_in_a_living_bishops_completed_city_and_the_gam
     assert (sc["districts"], sc["first_complete"], sc["complete"], sc["total"]) == (14, 4, 0, 18)
 
 
+def test_armory_shrunk_first_completer_loses_the_bonus_with_first_bonus_requires_complete():
+    s = scenario(owners={"warlord": 0}, calling="warlord", acted=True, cities={0: ["armory"], 1: EIGHT},
+                 options=dc("armory", first_bonus_requires_complete=True),
+                 extra={"first_complete": 1, "end_triggered": True})
+    GAME.apply(s, {"type": "armory", "target": 1, "card": "prison"})
+    GAME.apply(s, {"type": "end_turn"})
+    sc = s.result["scores"][1]
+    assert (sc["first_complete"], sc["complete"], sc["total"]) == (0, 0, 14)
+
+
 def test_armory_does_not_trigger_the_graveyard():
     s = scenario(owners={"king": 0}, calling="king", acted=True,
                  cities={0: ["armory"], 1: ["castle"], 2: ["graveyard"]}, gold={2: 5}, options=dc("armory"))
@@ -842,6 +852,17 @@ def test_hospital_assassinated_owner_still_takes_the_action_and_nothing_else():
     assert ids(s.cities[0]) == ["hospital", "tavern"]
 
 
+@pytest.mark.parametrize("victim", ["architect", "navigator"])
+def test_hospital_gives_no_after_action_bonus(victim):
+    s = hospital_state(victim=victim, city=("hospital",), gold={0: 0},
+                       options={"characters": roster("navigator") if victim == "navigator" else CLASSIC})
+    GAME.apply(s, {"type": "end_turn"})
+    assert s.mode == "action_only" and s.builds_left == 0
+    ev = GAME.apply(s, {"type": "take_gold"})
+    assert "bonus_cards" not in types(ev) and s.phase != "navigator"
+    assert s.gold[0] == 2 and s.hands[0] == []
+
+
 def test_hospital_owner_drawing_cards_keeps_one_and_the_turn_ends():
     s = hospital_state(deck_top=["palace", "cathedral"])
     GAME.apply(s, {"type": "end_turn"})
@@ -992,6 +1013,21 @@ def test_ball_room_outside_the_crown_holders_city_asks_nothing():
                  cities={1: ["ball_room"]}, options=dc("ball_room"))
     GAME.apply(s, {"type": "end_turn"})
     assert s.phase == "turn" and GAME.to_move(s) == 1
+
+
+def test_ball_room_bewitched_player_thanks_and_the_witch_resumes_without_thanking():
+    # spec §2.5 #16: the thanks belong to the bewitched player's part of the turn
+    s = scenario(owners={"witch": 1, "thief": 3, "merchant": 2}, calling="thief", acted=True, crown=0,
+                 revealed=["witch", "thief"], cities={0: ["ball_room"]}, gold={1: 0, 2: 0},
+                 options=dc("ball_room", characters=roster("witch")), dark_city={"bewitched": "merchant"})
+    GAME.apply(s, {"type": "end_turn"})
+    assert s.phase == "ball_room" and GAME.to_move(s) == 2
+    GAME.apply(s, {"type": "thank"})
+    assert s.phase == "turn" and s.mode == "action_only" and GAME.to_move(s) == 2
+    ev = GAME.apply(s, {"type": "take_gold"})
+    assert "witch_resumes" in types(ev) and "thanked" not in types(ev)
+    assert s.phase == "turn" and GAME.to_move(s) == 1 and s.mode == "witch"
+    assert s.gold[:3] == [2, 1, 2]  # the Witch has the Merchant's +1
 
 
 def test_ball_room_thief_takes_the_gold_after_the_thanks():
@@ -1227,6 +1263,19 @@ def test_explicit_and_random_dark_city_districts_add_up():
     with pytest.raises(InvalidOptions) as exc:
         GAME.setup(4, 1, {"dark_city_districts": ["museum"], "random_dark_city_districts": 14})
     assert exc.value.code == "bad_districts"
+
+
+def test_too_many_dark_city_districts_for_the_base_purples_are_refused():
+    # the original 65 has 11 base purples; the Diplomat removes the Graveyard: 10 left to replace, not 11
+    options = {"deck": "original65", "characters": roster("diplomat"), "random_dark_city_districts": 14,
+               "ball_room": True}
+    with pytest.raises(InvalidOptions) as exc:
+        GAME.setup(4, 1, options)
+    assert exc.value.code == "bad_districts"
+    comp = composition(**{**options, "random_dark_city_districts": 13})
+    assert sum(comp.values()) == 64 + 3 and base_purples_in(comp) == 0
+    comp = composition(deck="original65", random_dark_city_districts=14, ball_room=True)
+    assert sum(comp.values()) == 65 + 3 and base_purples_in(comp) == 0
 
 
 def test_the_diplomat_removes_the_graveyard():

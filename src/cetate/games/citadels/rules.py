@@ -126,6 +126,11 @@ def _choose_deck(options: dict, roster: tuple, rng: Rng) -> list[int]:
                              option="random_dark_city_districts")
     rng.shuffle(pool)
     added.extend(pool[:want])
+    base_purples = sum(1 for c in deck if c in BASE_PURPLES)
+    if len(added) - 3 > base_purples:
+        raise InvalidOptions("bad_districts", f"{len(added)} Dark City districts would replace {len(added) - 3} "
+                             f"base purple districts, but this deck has only {base_purples}",
+                             option="random_dark_city_districts" if want else "dark_city_districts")
     for _ in range(max(0, len(added) - 3)):
         purples = sorted(c for c in deck if c in BASE_PURPLES)
         deck.remove(purples[rng.below(len(purples))])
@@ -422,6 +427,8 @@ def _end_round(s: State, ev: list) -> None:
     heir = s.owner[R_KING] if s.killed == R_KING else -1
     if heir >= 0:
         ev.append(Event("king_heir", {"seat": heir, "character": s.roster[R_KING]}))
+        if R_KING not in s.revealed:
+            s.revealed.append(R_KING)  # the heir shows the card: from now on everybody knows who held it
         if s.codes[R_KING] == KING:
             # spec §3 #5: the assassinated King's player reveals at the end of the round and takes the crown
             _move_crown(s, heir, ev, "heir")
@@ -711,6 +718,8 @@ def _exchange_problem(s: State, seat: int, give: int, target: int, take: int) ->
         return "bad_target"
     if take not in theirs:
         return "card_not_in_city"
+    if take == give:
+        return "same_district"
     if take == KEEP:
         return "keep_immune"
     if give == KEEP and not opts["diplomat_gives_keep"]:
@@ -885,7 +894,7 @@ def _exchange_actions(s: State, seat: int, acts: list) -> None:
             value = COST[take] + (1 if _beautified_copy(s, t, take) else 0) + (1 if wall and take != GREAT_WALL else 0)
             take_id = DISTRICT_IDS[take]
             for give, given in gives:
-                if value - given > gold:
+                if value - given > gold or give == take:
                     continue
                 if not dup_ok and give != take and (take in mine or give in theirs):
                     continue
@@ -1016,7 +1025,8 @@ def _do_draw_cards(s: State, seat: int, action: dict, ev: list) -> None:
     ev.append(Event("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": _names(cards)}, (seat,)))
     if len(cards) <= keep:
         s.hands[seat].extend(cards)
-        ev.append(Event("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": _names(cards)}, (seat,)))
+        if cards:
+            ev.append(Event("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": _names(cards)}, (seat,)))
         _after_action(s, seat, ev)
     else:
         s.drawn = cards
@@ -1582,6 +1592,7 @@ def _do_exchange(s: State, seat: int, action: dict, ev: list) -> None:
 _EXCHANGE_REASONS = {
     "card_not_in_city": "one of the two districts is not in its city",
     "bad_target": "the Diplomat exchanges with another player",
+    "same_district": "exchanging two districts of the same name changes nothing",
     "keep_immune": "the Keep cannot be exchanged",
     "bishop_protected": "the Bishop's districts are protected from the Diplomat",
     "city_complete": "the Diplomat cannot exchange with a completed city",
