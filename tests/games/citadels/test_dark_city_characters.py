@@ -1260,3 +1260,15 @@ def test_seven_players_with_a_rank_nine_character_the_last_drafter_is_not_handed
     assert _draft_to_last(s) == [8, 7, 6, 5, 4, 3]
     assert len(s.pool) == 2 and s.initial_face_down not in s.pool
     assert s.face_down == [s.initial_face_down]
+
+
+def test_bewitched_warlords_player_cannot_use_his_graveyard():
+    # spec §2.5 #7: the Graveyard is not for the Warlord's player this round, even while the Witch plays
+    # his turn; the Witch (seat 0) destroys a district of seat 2 as the bewitched Warlord of seat 1
+    s = scenario(options=chars("witch"), owners={"witch": 0, "warlord": 1}, calling="warlord", acted=True,
+                 revealed=["witch", "warlord"], cities={1: ["graveyard"], 2: ["castle"]}, gold={0: 5, 1: 3},
+                 dark_city={"bewitched": "warlord", "actor": 0, "mode": "witch"})
+    assert GAME.to_move(s) == 0
+    events = act(s, {"type": "destroy", "target": 2, "card": "castle"})
+    assert not any(e.type == "graveyard_offer" for e in events)
+    assert s.phase != "graveyard" and golds(s)[0] == 2 and golds(s)[1] == 3

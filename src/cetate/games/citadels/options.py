@@ -14,8 +14,9 @@ END_OF_TURN_EFFECTS = ("alchemist", "tax_collector", "poor_house", "park")
 
 SCHEMA = OptionSchema((
     Option("discard_mode", "choice", "deck_bottom",
-           "Where unkept draws, Magician and Laboratory discards and destroyed districts go: the bottom of "
-           "the deck (FFG) or a discard pile that is shuffled into a new deck when the deck runs out (Czech rules).",
+           "Where unkept draws, Magician and Laboratory discards, destroyed districts (Warlord, Armory) and "
+           "a lost Museum's cards go: the bottom of the deck (FFG) or a discard pile that is shuffled into a "
+           "new deck when the deck runs out (Czech rules).",
            choices=("deck_bottom", "discard_pile"), spec="§1.12, §1.13 #4-5"),
     Option("completion_size", "int", 8,
            "Number of districts that completes a city and triggers the end of the game (7 = the short game).",
@@ -31,7 +32,8 @@ SCHEMA = OptionSchema((
            "District deck: the FFG classic 66 cards, or the 65-card original (no Great Wall).",
            choices=("classic66", "original65"), spec="§2.4"),
     Option("warlord_timing", "choice", "end_of_turn",
-           "When the Warlord destroys: at the end of his turn (FFG), or at any moment of his turn (Czech rules).",
+           "When the Warlord destroys and the Diplomat exchanges: at the end of the turn (FFG), or at any "
+           "moment of the turn (Czech rules).",
            choices=("end_of_turn", "any_time"), spec="§1.12, §1.13 #8"),
     Option("starting_seat", "int", None,
            "Seat that holds the crown in the first round; null picks one at random from the seed.",

@@ -1503,7 +1503,8 @@ def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
     # spec §2.2 Graveyard: another player with a Graveyard may pay 1 gold to take the card into hand
     saves_itself = s.options["graveyard_saves_itself"]
     for g in range(s.n):
-        if g == seat or s.gold[g] < 1:
+        # spec §2.5 #7: not the Warlord's player this round (nor the Witch playing the Warlord)
+        if g in (seat, s.owner[R_WARLORD]) or s.gold[g] < 1:
             continue
         if GRAVEYARD in s.cities[g] or (saves_itself and card == GRAVEYARD and g == target):
             s.graveyard = (card, seat, g)
