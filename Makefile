@@ -24,7 +24,6 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
