@@ -41,7 +41,9 @@ class Game:
     def legal_actions(self, state: Any) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> list[Event]:
+    def apply(self, state: Any, action: Action, seat: int | None = None) -> list[Event]:
+        """Validate and play `action`; with `seat`, also refuse it (`not_your_turn`) unless that seat is to
+        move. Raises `IllegalAction` and leaves the state untouched when the action is not allowed."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
