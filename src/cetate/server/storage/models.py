@@ -1,0 +1,132 @@
+"""SQLAlchemy 2 models of the web app's storage: tables, seats, actions, snapshots (docs/server.md).
+
+The schema itself is created by the Alembic migrations in `migrations/`; these models describe it for the
+ORM and must stay in step with the latest revision (a test compares them).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+STATUSES = ("waiting", "playing", "over")
+
+# Stable constraint names, so that migrations can refer to them on every backend.
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Seed(TypeDecorator):
+    """A seed (int or str) kept as its JSON text, so that an integer of any size round-trips exactly.
+
+    Not a `JSON` column: SQLite gives a column of type JSON numeric affinity, which turns the text of an
+    integer above 2**63 into a float."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Any) -> str | None:
+        return None if value is None else json.dumps(value)
+
+    def process_result_value(self, value: Any, dialect: Any) -> Any:
+        return None if value is None else json.loads(value)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class TableRow(Base):
+    """One game table: its game, setup (players, options, seed), status and host token."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    engine_version: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[Any] = mapped_column(JSON)
+    seed: Mapped[Any] = mapped_column(Seed)  # an int or a string, kept as it was given
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    clock: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    host_token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        Index("ix_tables_status", "status"),
+        Index("ix_tables_host_token_hash", "host_token_hash"),
+    )
+
+
+class SeatRow(Base):
+    """One seat of a table: human, hotseat or bot; its (hashed) token and whether its player joined."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (Index("ix_seats_token_hash", "token_hash"),)
+
+
+class ActionRow(Base):
+    """One applied action: the append-only log, numbered 1, 2, 3... per table."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    key: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    timeout: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (UniqueConstraint("table_id", "key"),)
+
+
+class SnapshotRow(Base):
+    """The full state (`game.to_json`) after `seq` actions."""
+
+    __tablename__ = "snapshots"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

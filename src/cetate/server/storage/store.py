@@ -1,0 +1,437 @@
+"""`Store`: the web app's persistence (docs/server.md, "Storage").
+
+Synchronous and thread-safe: the server calls it from worker threads. Every method opens its own short
+session and transaction. SQLite (the default; a file in WAL mode) and PostgreSQL (`postgresql://...`,
+driven by psycopg 3) are supported. The schema is brought to the latest Alembic revision when a `Store`
+is opened.
+
+Rows come back as plain JSON-safe dicts (timestamps as ISO 8601 strings in UTC).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, delete, event, func, select, update
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from cetate.server.storage.models import STATUSES, ActionRow, SeatRow, SnapshotRow, TableRow, utcnow
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+TABLE_FIELDS = ("id", "game", "engine_version", "players", "options", "seed", "status", "clock",
+                "host_token_hash")
+TABLE_REQUIRED = ("id", "game", "engine_version", "players", "seed")
+SEAT_FIELDS = ("seat", "kind", "bot", "level", "name", "token_hash", "joined")
+SEAT_UPDATABLE = ("kind", "bot", "level", "name", "token_hash", "joined")
+
+
+class StoreError(Exception):
+    """Base class of the errors the store raises on purpose."""
+
+
+class DuplicateKey(StoreError):
+    """An action with this idempotency key is already stored for the table; nothing was written."""
+
+    def __init__(self, table_id: str, key: str, seq: int | None = None) -> None:
+        self.table_id, self.key, self.seq = table_id, key, seq
+        at = f" (seq {seq})" if seq is not None else ""
+        super().__init__(f"table {table_id!r} already has an action with key {key!r}{at}")
+
+
+class SequenceError(StoreError, ValueError):
+    """An action (or snapshot) whose seq does not follow the log: a gap, a repeat or a rewrite."""
+
+    def __init__(self, table_id: str, seq: int, expected: int, what: str = "action") -> None:
+        self.table_id, self.seq, self.expected = table_id, seq, expected
+        if what == "action":
+            msg = (f"table {table_id!r}: action seq {seq} refused, the log is append-only and the next "
+                   f"seq is {expected}")
+        else:
+            msg = (f"table {table_id!r}: snapshot seq {seq} refused, it must lie between 0 and the last "
+                   f"action's seq ({expected})")
+        super().__init__(msg)
+
+
+class UnknownTable(StoreError, LookupError):
+    """No table (or no such seat of a table) with this id."""
+
+
+class DuplicateTable(StoreError):
+    """A table with this id already exists."""
+
+
+def normalize_url(url: str | Path) -> str:
+    """The SQLAlchemy URL for `url`: `postgresql://` and `postgres://` use psycopg 3; a bare file path means
+    a SQLite file."""
+    text = str(url)
+    if "://" not in text:
+        return f"sqlite:///{text}"
+    for prefix in ("postgresql://", "postgres://"):
+        if text.startswith(prefix):
+            return "postgresql+psycopg://" + text[len(prefix):]
+    return text
+
+
+def run_migrations(connection: Connection, revision: str = "head") -> None:
+    """Upgrade the database behind `connection` to `revision` with the packaged Alembic scripts."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
+
+
+def _iso(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:  # SQLite keeps no offset; we always write UTC
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat()
+
+
+def _seat_dict(row: SeatRow) -> dict:
+    return {"seat": row.seat, "kind": row.kind, "bot": row.bot, "level": row.level, "name": row.name,
+            "token_hash": row.token_hash, "joined": bool(row.joined)}
+
+
+def _action_dict(row: ActionRow) -> dict:
+    return {"table_id": row.table_id, "seq": row.seq, "seat": row.seat, "action": row.action, "key": row.key,
+            "by_bot": bool(row.by_bot), "timeout": bool(row.timeout), "created_at": _iso(row.created_at)}
+
+
+def _table_dict(row: TableRow, seats: list[SeatRow], seq: int) -> dict:
+    return {
+        "id": row.id, "game": row.game, "engine_version": row.engine_version, "players": row.players,
+        "options": row.options, "seed": row.seed, "status": row.status, "clock": row.clock,
+        "host_token_hash": row.host_token_hash, "created_at": _iso(row.created_at),
+        "updated_at": _iso(row.updated_at), "seq": seq,
+        "seats": [_seat_dict(s) for s in sorted(seats, key=lambda s: s.seat)],
+    }
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(f"unknown table status {status!r}; expected one of {', '.join(STATUSES)}")
+
+
+class Store:
+    """The persistence of tables, seats, the append-only action log and state snapshots."""
+
+    def __init__(self, url: str | Path) -> None:
+        self.url: URL = make_url(normalize_url(url))
+        self._lock: Any = _NoLock()  # replaced by a real lock for an in-memory SQLite database
+        self.engine: Engine = self._make_engine(self.url)
+        try:
+            with self._lock, self.engine.begin() as conn:
+                run_migrations(conn)
+        except BaseException:
+            self.engine.dispose()
+            raise
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+        # Writers that read before they write take SQLite's write lock up front (BEGIN IMMEDIATE), so two
+        # threads never both read the log and then fight over the upgrade to a write lock.
+        self._write_session = sessionmaker(self.engine.execution_options(sqlite_begin="IMMEDIATE"),
+                                           expire_on_commit=False)
+
+    # -- engine ---------------------------------------------------------------------------------
+    def _make_engine(self, url: URL) -> Engine:
+        if url.get_backend_name() != "sqlite":
+            return create_engine(url, pool_pre_ping=True)
+        database = url.database or ""
+        memory = database in ("", ":memory:") or url.query.get("mode") == "memory"
+        if memory:
+            # One shared connection (the database lives in it), used by one thread at a time.
+            self._lock = threading.RLock()
+            engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+        else:
+            if not database.startswith("file:"):
+                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                      "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_conn, _record) -> None:
+            dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+            cursor = dbapi_conn.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(conn: Connection) -> None:
+            mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+            conn.exec_driver_sql(f"BEGIN {mode}")
+
+        return engine
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._lock, self._session() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with self._lock, self._write_session() as session, session.begin():
+            yield session
+
+    @property
+    def dialect(self) -> str:
+        """`"sqlite"` or `"postgresql"`."""
+        return self.engine.dialect.name
+
+    # -- tables and seats -----------------------------------------------------------------------
+    def create_table(self, table: dict, seats: list[dict]) -> None:
+        """Store a new table and its seats.
+
+        `table` holds `id, game, engine_version, players, seed` and optionally `options` (default `{}`),
+        `status` (default `"waiting"`), `clock`, `host_token_hash`. Each seat holds `seat` and `kind`, and
+        optionally `bot, level, name, token_hash, joined` (default False). Raises `DuplicateTable` if the
+        id is taken, `ValueError` for unknown fields, missing fields or bad seat numbers.
+        """
+        unknown = set(table) - set(TABLE_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown table field(s): {', '.join(sorted(unknown))}")
+        missing = [f for f in TABLE_REQUIRED if table.get(f) is None]
+        if missing:
+            raise ValueError(f"table is missing field(s): {', '.join(missing)}")
+        status = table.get("status", "waiting")
+        _check_status(status)
+        players = table["players"]
+        numbers = []
+        for s in seats:
+            extra = set(s) - set(SEAT_FIELDS) - {"table_id"}
+            if extra:
+                raise ValueError(f"unknown seat field(s): {', '.join(sorted(extra))}")
+            if s.get("table_id", table["id"]) != table["id"]:
+                raise ValueError(f"seat {s.get('seat')} belongs to table {s['table_id']!r}")
+            if "seat" not in s or "kind" not in s:
+                raise ValueError("every seat needs 'seat' and 'kind'")
+            numbers.append(s["seat"])
+        if len(set(numbers)) != len(numbers) or not all(isinstance(n, int) and 0 <= n < players
+                                                        for n in numbers):
+            raise ValueError(f"seat numbers must be distinct and in 0..{players - 1}: {numbers}")
+        now = utcnow()
+        try:
+            with self._write() as session:
+                if session.get(TableRow, table["id"]) is not None:
+                    raise DuplicateTable(f"table {table['id']!r} already exists")
+                session.add(TableRow(
+                    id=table["id"], game=table["game"], engine_version=str(table["engine_version"]),
+                    players=players, options=table.get("options") or {}, seed=table["seed"], status=status,
+                    clock=table.get("clock"), host_token_hash=table.get("host_token_hash"),
+                    created_at=now, updated_at=now,
+                ))
+                session.flush()
+                for s in seats:
+                    session.add(SeatRow(table_id=table["id"], seat=s["seat"], kind=s["kind"], bot=s.get("bot"),
+                                        level=s.get("level"), name=s.get("name"),
+                                        token_hash=s.get("token_hash"), joined=bool(s.get("joined", False))))
+        except IntegrityError as exc:  # a concurrent create of the same id
+            raise DuplicateTable(f"table {table['id']!r} already exists") from exc
+
+    def table(self, table_id: str) -> dict | None:
+        """The table with its `seats` (sorted by seat) and `seq` (the last action's seq, 0 if none)."""
+        found = self.tables([table_id])
+        return found[0] if found else None
+
+    def tables(self, ids: list[str]) -> list[dict]:
+        """The tables among `ids` that exist, in the order of `ids` (unknown ids are left out)."""
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return []
+        with self._read() as session:
+            rows = {r.id: r for r in session.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+            if not rows:
+                return []
+            seats: dict[str, list[SeatRow]] = {i: [] for i in rows}
+            for s in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(rows)))):
+                seats[s.table_id].append(s)
+            seqs = dict(session.execute(
+                select(ActionRow.table_id, func.max(ActionRow.seq))
+                .where(ActionRow.table_id.in_(list(rows))).group_by(ActionRow.table_id)
+            ).all())
+            return [_table_dict(rows[i], seats[i], seqs.get(i) or 0) for i in ids if i in rows]
+
+    def unfinished(self) -> list[str]:
+        """Ids of the tables not over (waiting or playing), oldest first."""
+        with self._read() as session:
+            return list(session.scalars(
+                select(TableRow.id).where(TableRow.status != "over")
+                .order_by(TableRow.created_at, TableRow.id)
+            ))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Set a table's status (`waiting`, `playing`, `over`)."""
+        _check_status(status)
+        with self._write() as session:
+            done = session.execute(update(TableRow).where(TableRow.id == table_id)
+                                   .values(status=status, updated_at=utcnow()))
+            if done.rowcount == 0:
+                raise UnknownTable(f"no table {table_id!r}")
+
+    def set_clock(self, table_id: str, clock: dict | None) -> None:
+        """Replace a table's clock settings/state (JSON, or None)."""
+        with self._write() as session:
+            done = session.execute(update(TableRow).where(TableRow.id == table_id)
+                                   .values(clock=clock, updated_at=utcnow()))
+            if done.rowcount == 0:
+                raise UnknownTable(f"no table {table_id!r}")
+
+    def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
+        """Change a seat's `kind, bot, level, name, token_hash, joined` (e.g. hand it to a bot)."""
+        unknown = set(fields) - set(SEAT_UPDATABLE)
+        if unknown:
+            raise ValueError(f"seat field(s) cannot be updated: {', '.join(sorted(unknown))}")
+        if "joined" in fields:
+            fields["joined"] = bool(fields["joined"])
+        with self._write() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise UnknownTable(f"no seat {seat} at table {table_id!r}")
+            for name, value in fields.items():
+                setattr(row, name, value)
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=utcnow()))
+
+    def lookup_tokens(self, token_hashes: list[str]) -> list[dict]:
+        """Who holds these token hashes: `[{token_hash, table_id, seat, host}]`, one entry per seat matched
+        (`host` True when it is also that table's host token) plus `{seat: None, host: True}` for a host
+        token that is no seat's. For `GET /api/tables?tokens=...`."""
+        hashes = list(dict.fromkeys(h for h in token_hashes if h))
+        if not hashes:
+            return []
+        with self._read() as session:
+            hosts = {(t.id, t.host_token_hash) for t in session.execute(
+                select(TableRow.id, TableRow.host_token_hash).where(TableRow.host_token_hash.in_(hashes)))}
+            found = []
+            for s in session.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash)
+                                     .where(SeatRow.token_hash.in_(hashes))
+                                     .order_by(SeatRow.table_id, SeatRow.seat)):
+                host = (s.table_id, s.token_hash) in hosts
+                hosts.discard((s.table_id, s.token_hash))
+                found.append({"token_hash": s.token_hash, "table_id": s.table_id, "seat": s.seat, "host": host})
+            found += [{"token_hash": h, "table_id": t, "seat": None, "host": True} for t, h in sorted(hosts)]
+            return found
+
+    def delete_table(self, table_id: str) -> bool:
+        """Remove a table with its seats, actions and snapshots; False if there was none."""
+        with self._write() as session:
+            for model in (SnapshotRow, ActionRow, SeatRow):
+                session.execute(delete(model).where(model.table_id == table_id))
+            return session.execute(delete(TableRow).where(TableRow.id == table_id)).rowcount > 0
+
+    # -- the action log -------------------------------------------------------------------------
+    def append_action(self, table_id: str, seq: int, seat: int, action: dict, key: str | None,
+                      by_bot: bool = False, timeout: bool = False) -> None:
+        """Append one action to the table's log.
+
+        `seq` must be exactly the last seq + 1 (the first action is 1), else `SequenceError`. A `key`
+        already used at this table raises `DuplicateKey`. Either way nothing is written.
+        """
+        try:
+            with self._write() as session:
+                # Lock the table row (PostgreSQL) so appends to one table run one after another.
+                row = session.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
+                if row is None:
+                    raise UnknownTable(f"no table {table_id!r}")
+                if key is not None:
+                    taken = session.scalar(select(ActionRow.seq)
+                                           .where(ActionRow.table_id == table_id, ActionRow.key == key))
+                    if taken is not None:
+                        raise DuplicateKey(table_id, key, taken)
+                last = session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.table_id == table_id)) or 0
+                if seq != last + 1:
+                    raise SequenceError(table_id, seq, last + 1)
+                now = utcnow()
+                session.add(ActionRow(table_id=table_id, seq=seq, seat=seat, action=action, key=key,
+                                      by_bot=bool(by_bot), timeout=bool(timeout), created_at=now))
+                row.updated_at = now
+        except IntegrityError as exc:  # lost a race with another writer: say which rule it broke
+            if key is not None and (hit := self.action_for_key(table_id, key)) is not None:
+                raise DuplicateKey(table_id, key, hit["seq"]) from exc
+            raise SequenceError(table_id, seq, self.last_seq(table_id) + 1) from exc
+
+    def last_seq(self, table_id: str) -> int:
+        """The seq of the table's last action (0 when it has none)."""
+        with self._read() as session:
+            return session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.table_id == table_id)) or 0
+
+    def action_for_key(self, table_id: str, key: str) -> dict | None:
+        """The action stored under `key` at this table, as `{table_id, seq, seat, action, key, by_bot,
+        timeout, created_at}`, or None."""
+        with self._read() as session:
+            row = session.scalars(select(ActionRow)
+                                  .where(ActionRow.table_id == table_id, ActionRow.key == key)).first()
+            return _action_dict(row) if row is not None else None
+
+    def actions(self, table_id: str, after_seq: int = 0) -> list[dict]:
+        """The table's actions with seq > `after_seq`, in order (dicts as in `action_for_key`)."""
+        with self._read() as session:
+            rows = session.scalars(select(ActionRow)
+                                   .where(ActionRow.table_id == table_id, ActionRow.seq > after_seq)
+                                   .order_by(ActionRow.seq))
+            return [_action_dict(r) for r in rows]
+
+    # -- snapshots ------------------------------------------------------------------------------
+    def save_snapshot(self, table_id: str, seq: int, state: dict) -> None:
+        """Keep the full state after `seq` actions (0 <= seq <= last seq); saving a seq again replaces it."""
+        with self._write() as session:
+            if session.get(TableRow, table_id) is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            last = session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.table_id == table_id)) or 0
+            if not 0 <= seq <= last:
+                raise SequenceError(table_id, seq, last, what="snapshot")
+            row = session.get(SnapshotRow, (table_id, seq))
+            if row is None:
+                session.add(SnapshotRow(table_id=table_id, seq=seq, state=state, created_at=utcnow()))
+            else:
+                row.state = state
+                row.created_at = utcnow()
+
+    def latest_snapshot(self, table_id: str) -> tuple[int, dict] | None:
+        """`(seq, state)` of the snapshot with the highest seq, or None."""
+        with self._read() as session:
+            row = session.scalars(select(SnapshotRow).where(SnapshotRow.table_id == table_id)
+                                  .order_by(SnapshotRow.seq.desc()).limit(1)).first()
+            return (row.seq, row.state) if row is not None else None
+
+    # -- life cycle -----------------------------------------------------------------------------
+    def close(self) -> None:
+        """Release every connection. The store must not be used afterwards."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Store {self.url.render_as_string(hide_password=True)}>"
+
+
+class _NoLock:
+    """A stand-in for a lock where the database itself serialises access."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+__all__ = ["DuplicateKey", "DuplicateTable", "SequenceError", "Store", "StoreError", "UnknownTable",
+           "normalize_url", "run_migrations"]
