@@ -874,6 +874,26 @@ def rules(
     _console().print(Markdown(text))
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    database_url: str | None = typer.Option(
+        None, "--database-url", help="SQLAlchemy URL (default: env CETATE_DATABASE_URL, else an SQLite file "
+                                     "in the data dir)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir",
+                                         help="Data folder (default: env CETATE_DATA_DIR, else ./data)."),
+) -> None:
+    """Run the web app: the REST API, the WebSocket and the browser client."""
+    import uvicorn
+
+    from cetate.server.app import create_app
+    from cetate.server.settings import Settings
+
+    settings = Settings.from_env(database_url=database_url, data_dir=data_dir)
+    uvicorn.run(create_app(settings), host=host, port=port)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,432 @@
+"""The REST API (docs/server.md, "REST API"): routes, request and answer models, error mapping.
+
+Every error is `{"error": {"code", "message", "field"?}}`: 400 malformed JSON or body, 401 missing or wrong
+token, 403 a token that may not do this (another seat, not the host), 404 unknown table, game or seat, 409
+not your turn / game over / table not started, 413 body too large, 422 an illegal action or bad options
+(the engine's code and message). A refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from cetate import games as registry
+from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
+from cetate.server.bots import LEVELS, game_bots
+from cetate.server.tables import LiveTable, TableError, TableHub
+
+router = APIRouter(prefix="/api")
+
+KEY_MAX = 128
+
+
+# -- request models -------------------------------------------------------------------------------
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: StrictStr = Field("human", description="human (an invite link), hotseat (the creator's device) or bot")
+    bot: StrictStr | None = Field(None, description="a registered bot name (bot seats)")
+    level: StrictStr | None = Field(None, description=f"bot strength: {', '.join(LEVELS)}")
+    name: StrictStr | None = Field(None, max_length=40)
+
+
+class ClockSpec(Strict):
+    initial_s: StrictInt | StrictFloat = Field(..., description="seconds each human seat starts with")
+    increment_s: StrictInt | StrictFloat = Field(0, description="seconds added after each move")
+
+
+class CreateTable(Strict):
+    game: StrictStr
+    players: StrictInt | None = Field(None, description="number of seats (default: the number of seats given)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options (GET /api/games)")
+    seats: list[SeatSpec] | None = Field(None, description="default: you, then bots of level normal")
+    seed: StrictInt | StrictStr | None = None
+    clock: ClockSpec | None = None
+
+
+class JoinBody(Strict):
+    name: StrictStr | None = Field(None, max_length=40)
+
+
+class ActionBody(Strict):
+    action: dict[str, Any]
+    key: StrictStr | None = Field(None, min_length=1, max_length=KEY_MAX,
+                                  description="idempotency key: the same key twice returns the first answer")
+    seat: StrictInt | None = Field(None, description="the seat you act for (checked against the token)")
+
+
+class SeatBotBody(Strict):
+    bot: StrictStr | None = None
+    level: StrictStr | None = None
+
+
+# -- answer models --------------------------------------------------------------------------------
+
+class GameInfo(BaseModel):
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+    bots: list[str]
+    levels: list[str]
+
+
+class SeatToken(BaseModel):
+    seat: int
+    kind: str
+    name: str | None
+    token: str | None = None
+
+
+class Created(BaseModel):
+    table_id: str
+    host_token: str
+    host_seat: int | None
+    status: str
+    seats: list[SeatToken]
+    invite_links: dict[int, str]
+    spectator_link: str
+
+
+class TableEntry(BaseModel):
+    table_id: str
+    game: str
+    status: str
+    seat: int | None
+    host: bool
+    players: int
+    to_move: int | None
+    updated_at: str | None
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ErrorAnswer(BaseModel):
+    error: ErrorBody
+
+
+ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422)}
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+def hub_of(request: Request) -> TableHub:
+    return request.app.state.hub
+
+
+def bearer(request: Request) -> str | None:
+    """The token from `Authorization: Bearer <token>` or the `token` query parameter."""
+    header = request.headers.get("authorization")
+    if header:
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise TableError(401, "bad_token", "the Authorization header must be 'Bearer <token>'")
+        return value.strip()
+    return request.query_params.get("token") or None
+
+
+Hub = Annotated[TableHub, Depends(hub_of)]
+Token = Annotated[str | None, Depends(bearer)]
+
+
+async def _table(hub: TableHub, table_id: str) -> LiveTable:
+    return await hub.get(table_id)
+
+
+def _game(game_id: str):
+    try:
+        return registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise TableError(404, "unknown_game", exc.message, field="game") from exc
+
+
+def _base_url(request: Request) -> str:
+    public = request.app.state.settings.public_url
+    return (public or str(request.base_url)).rstrip("/") + "/"
+
+
+# -- games, guides, messages ----------------------------------------------------------------------
+
+@router.get("/games", response_model=list[GameInfo], summary="The registered games")
+async def list_games() -> list[dict]:
+    out = []
+    for game in registry.all():
+        out.append({"id": game.id, "name": game.name, "description": game.description,
+                    "min_players": game.min_players, "max_players": game.max_players,
+                    "options": game.options.describe(), "bots": game_bots(game.id), "levels": list(LEVELS)})
+    return out
+
+
+_HEADING = re.compile(r"^(#{1,2})\s+(.*?)\s*#*\s*$")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def guide_sections(text: str) -> list[dict]:
+    """Split a guide at its `#` and `##` headings: `[{slug, title, markdown}]` (the markdown without the
+    heading line)."""
+    sections: list[dict] = []
+    title, lines = None, []
+    in_code = False
+
+    def flush() -> None:
+        body = "\n".join(lines).strip("\n")
+        if title is not None or body.strip():
+            name = title or "Introduction"
+            sections.append({"slug": _slug(name) or f"section-{len(sections)}", "title": name,
+                             "markdown": body})
+
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        match = None if in_code else _HEADING.match(line)
+        if match:
+            flush()
+            title, lines = match.group(2), []
+        else:
+            lines.append(line)
+    flush()
+    return [s for s in sections if s["markdown"].strip()]
+
+
+@router.get("/games/{game_id}/guide/{lang}", responses=ERRORS, summary="A game's rules guide, by section")
+async def guide(game_id: str, lang: str) -> dict:
+    game = _game(game_id)
+    if lang not in LANGUAGES:
+        raise TableError(404, "unknown_language", f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    folder = game.guide_dir()
+    for candidate in (lang, DEFAULT_LANGUAGE):
+        path = folder / f"{candidate}.md" if folder is not None else None
+        if path is not None and path.is_file():
+            text = await asyncio.to_thread(path.read_text, encoding="utf-8")
+            return {"game": game.id, "lang": candidate, "sections": guide_sections(text)}
+    raise TableError(404, "no_guide", f"{game.name} has no rules guide yet")
+
+
+@router.get("/i18n/{lang}", responses=ERRORS, summary="Message catalog: core + game, English filled in")
+async def messages(lang: str, game: str | None = None) -> dict:
+    if lang not in LANGUAGES:
+        raise TableError(404, "unknown_language", f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    catalog = Catalog(_game(game).messages_dir() if game else None)
+    keys = catalog.keys(DEFAULT_LANGUAGE) | catalog.keys(lang)
+    return {"lang": lang, "game": game, "messages": {k: catalog.raw(k, lang)[0] for k in sorted(keys)}}
+
+
+# -- tables ---------------------------------------------------------------------------------------
+
+@router.post("/tables", status_code=201, response_model=Created, responses=ERRORS, summary="Create a table")
+async def create_table(body: CreateTable, request: Request, hub: Hub) -> dict:
+    seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    clock = body.clock.model_dump() if body.clock is not None else None
+    table, tokens, host_token = await hub.create(body.game, body.players, body.options, seats, body.seed, clock)
+    base = _base_url(request)
+    invites = {i: f"{base}#/t/{table.id}?seat={i}&token={tokens[i]}"
+               for i, s in enumerate(table.seats) if s["kind"] == "human"}
+    return {
+        "table_id": table.id,
+        "host_token": host_token,
+        "host_seat": 0 if table.seats[0]["kind"] != "bot" else None,
+        "status": table.status,
+        "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name"), "token": tokens[i]}
+                  for i, s in enumerate(table.seats)],
+        "invite_links": invites,
+        "spectator_link": f"{base}#/t/{table.id}",
+    }
+
+
+@router.get("/tables", response_model=list[TableEntry], summary="The tables your tokens hold a seat at")
+async def my_tables(hub: Hub, tokens: str = Query("", description="tokens, comma-separated")) -> list[dict]:
+    return await hub.my_tables([t.strip() for t in tokens.split(",") if t.strip()])
+
+
+@router.get("/tables/{table_id}", responses=ERRORS, summary="A table as your seat (or a spectator) sees it")
+async def get_table(table_id: str, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    return hub.snapshot(table, hub.authenticate(table, token))
+
+
+@router.post("/tables/{table_id}/join", responses=ERRORS, summary="Take your seat (and give your name)")
+async def join(table_id: str, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    await hub.join(table, auth, body.name if body is not None else None)
+    return hub.snapshot(table, auth)
+
+
+@router.post("/tables/{table_id}/start", responses=ERRORS, summary="Start now (host)")
+async def start(table_id: str, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    await hub.start(table, auth)
+    return hub.snapshot(table, auth)
+
+
+@router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")
+async def act(table_id: str, body: ActionBody, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    answer, _fresh = await hub.act(table, auth, body.action, body.key, body.seat)
+    return answer
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS, summary="Hand a seat to a bot (host)")
+async def seat_to_bot(table_id: str, seat: int, hub: Hub, token: Token, body: SeatBotBody | None = None) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    await hub.seat_to_bot(table, auth, seat, body.bot if body else None, body.level if body else None)
+    return hub.snapshot(table, auth)
+
+
+@router.get("/tables/{table_id}/record", responses=ERRORS, summary="Download the record")
+async def record(table_id: str, hub: Hub, token: Token) -> JSONResponse:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token)
+    doc = hub.record(table, auth)
+    suffix = "" if table.status == "over" else f"-{'spectator' if auth.seat is None else f'seat{auth.seat}'}"
+    name = f"{table.game.id}-{table.id}{suffix}.json"
+    return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/tables/{table_id}/replay", responses=ERRORS, summary="A finished game, step by step")
+async def replay(table_id: str, hub: Hub, seat: int | None = Query(None, description="see it as this seat")
+                 ) -> dict:
+    table = await _table(hub, table_id)
+    if seat is not None and not 0 <= seat < table.players:
+        raise TableError(422, "unknown_seat", f"seat must be from 0 to {table.players - 1}", field="seat")
+    if table.status != "over":
+        raise TableError(409, "not_finished", "a replay is only available once the game is over")
+    return await asyncio.to_thread(hub.replay, table, seat)
+
+
+@router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)
+async def unknown_route(path: str) -> None:
+    raise TableError(404, "not_found", f"there is no API route /api/{path}")
+
+
+# -- errors and the body limit --------------------------------------------------------------------
+
+def error_response(status: int, code: str, message: str, field: str | None = None,
+                   headers: dict | None = None) -> JSONResponse:
+    error: dict = {"code": code, "message": message}
+    if field:
+        error["field"] = field
+    return JSONResponse({"error": error}, status_code=status, headers=headers)
+
+
+def _validation_error(exc: RequestValidationError) -> JSONResponse:
+    errors = exc.errors()
+    first = errors[0] if errors else {"type": "", "loc": (), "msg": "bad request"}
+    loc = [str(p) for p in first.get("loc", ())]
+    where = loc[0] if loc else ""
+    field = ".".join(loc[1:]) or None
+    kind = first.get("type", "")
+    if kind == "json_invalid":
+        detail = (first.get("ctx") or {}).get("error", "")
+        return error_response(400, "malformed_json", f"the body is not valid JSON{': ' + detail if detail else ''}")
+    if where == "body" and field is None:
+        if kind == "missing":
+            return error_response(400, "missing_body", "this request needs a JSON object as its body")
+        return error_response(400, "bad_body", f"the body must be a JSON object: {first.get('msg')}")
+    if kind == "extra_forbidden":
+        return error_response(400, "unknown_field", f"unknown field {field!r}", field)
+    place = {"query": "query parameter", "path": "path parameter", "header": "header"}.get(where, "field")
+    return error_response(400, "bad_request", f"{place} {field!r}: {first.get('msg')}", field)
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.field)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _validation_error(exc)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+        return error_response(500, "internal_error", "the server failed to answer; the failure is logged")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        return error_response(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail),
+                              headers=getattr(exc, "headers", None))
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `max_bytes` is answered 413 before any route sees it."""
+
+    def __init__(self, app, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None:
+            try:
+                declared = int(length)
+            except ValueError:
+                await self._refuse(send, 400, "bad_request", "the Content-Length header is not a number")
+                return
+            if declared > self.max_bytes:
+                await self._too_large(send)
+                return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay():
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send) -> None:
+        await self._refuse(send, 413, "body_too_large",
+                           f"the request body is larger than the limit of {self.max_bytes} bytes")
+
+    @staticmethod
+    async def _refuse(send, status: int, code: str, message: str) -> None:
+        body = json.dumps({"error": {"code": code, "message": message}}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+

@@ -1,0 +1,69 @@
+"""Server settings: from `cetate serve` flags, then the environment, then the defaults (docs/server.md).
+
+    CETATE_DATA_DIR       data folder (default ./data); the default database is <data dir>/cetate.sqlite3
+    CETATE_DATABASE_URL   a SQLAlchemy URL (sqlite:///..., postgresql://...); overrides the data dir's file
+    CETATE_BOT_WORKERS    processes deciding bot moves (default 2; 0 decides in a thread of the server)
+    CETATE_BOT_DELAY_S    pause before a bot plays, in seconds (default 0.6)
+    CETATE_MAX_BODY_BYTES largest request body accepted (default 65536)
+    CETATE_PUBLIC_URL     base of the invite links (default: the URL the creating request came to)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+DEFAULT_DATA_DIR = Path("data")
+DATABASE_FILE = "cetate.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None = None  # None: the SQLite file in data_dir
+    data_dir: Path = field(default_factory=lambda: DEFAULT_DATA_DIR)
+    bot_workers: int = 2
+    bot_delay_s: float = 0.6
+    max_body_bytes: int = 64 * 1024
+    public_url: str | None = None
+    finished_tables_cached: int = 64  # finished tables kept in memory after they were read
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data_dir", Path(self.data_dir))
+        if self.bot_workers < 0:
+            raise ValueError("bot_workers must be 0 or more")
+        if self.bot_delay_s < 0:
+            raise ValueError("bot_delay_s must be 0 or more")
+        if self.max_body_bytes <= 0:
+            raise ValueError("max_body_bytes must be positive")
+
+    @property
+    def url(self) -> str:
+        """The database URL in use."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir / DATABASE_FILE}"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides) -> Settings:
+        """Settings from the environment; keyword arguments that are not None win (CLI flags)."""
+        env = os.environ if environ is None else environ
+        values: dict = {}
+        if env.get("CETATE_DATA_DIR"):
+            values["data_dir"] = Path(env["CETATE_DATA_DIR"])
+        if env.get("CETATE_DATABASE_URL"):
+            values["database_url"] = env["CETATE_DATABASE_URL"]
+        for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int)):
+            raw = env.get(f"CETATE_{name.upper()}")
+            if raw:
+                try:
+                    values[name] = kind(raw)
+                except ValueError as exc:
+                    raise ValueError(f"CETATE_{name.upper()} must be a number, not {raw!r}") from exc
+        if env.get("CETATE_PUBLIC_URL"):
+            values["public_url"] = env["CETATE_PUBLIC_URL"]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def with_(self, **changes) -> Settings:
+        return replace(self, **changes)

@@ -1,0 +1,810 @@
+"""`TableHub`: the live tables, in memory, over the `Store` (docs/server.md).
+
+Every change to a table runs under that table's `asyncio.Lock`, in a task of its own that finishes even
+when the request that started it goes away (so the store and the memory never disagree). Engine calls and
+store writes run in threads. An action is applied to a clone of the state, written to the store, and only
+then becomes the table's state; a refused action changes nothing.
+
+The hub keeps the full events (`Event`, with their secret parts) and redacts them for each receiver when
+it sends them: `game.view(state, seat)`, `game.event_view(event, seat)`, spectators being seat `None`.
+After a restart a table is rebuilt by replaying its stored actions from the seed, which gives back the
+state, the journal and the idempotency keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import inspect
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from cetate import games as registry
+from cetate.bots import bot_seed
+from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
+from cetate.core.events import Event
+from cetate.core.record import Record
+from cetate.core.rng import Rng
+from cetate.server.bots import LEVELS, BotPool, game_bots, level_bot
+from cetate.server.clock import BadClock, TurnClock, check_clock
+from cetate.server.settings import Settings
+from cetate.server.storage import DuplicateKey, Store
+
+log = logging.getLogger("cetate.server.tables")
+
+KINDS = ("human", "hotseat", "bot")
+SNAPSHOT_EVERY = 50
+ANSWERS_KEPT = 128  # full first answers kept per table for retried keys (older keys: events + current view)
+TIMEOUT_EVENT = "turn_timeout"  # the journal's mark before a move a bot played for a seat out of time
+NAME_MAX = 40
+
+
+class TableError(Exception):
+    """A refused request: an HTTP status, a stable code, a message for people, maybe the field at fault."""
+
+    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_dict(self) -> dict:
+        doc = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            doc["field"] = self.field
+        return doc
+
+
+class _Stale(Exception):
+    """A bot or clock decision that arrived after the table moved on."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _json_copy(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+@dataclass(frozen=True)
+class Auth:
+    """Who is asking: a seat (or None: spectator or host-only token), whether it is the host."""
+
+    seat: int | None = None
+    host: bool = False
+    token: bool = False
+
+
+class Subscriber:
+    """One WebSocket: the seat it sees the table as, and the queue of messages waiting to be sent."""
+
+    __slots__ = ("auth", "queue", "seat")
+
+    def __init__(self, auth: Auth) -> None:
+        self.auth = auth
+        self.seat = auth.seat
+        self.queue: asyncio.Queue = asyncio.Queue()
+
+
+class LiveTable:
+    def __init__(self, info: dict, seats: list[dict], game, state) -> None:
+        self.id: str = info["id"]
+        self.game = game
+        self.engine_version: str = info.get("engine_version", game.engine_version)
+        self.players: int = info["players"]
+        self.options: dict = info.get("options") or {}
+        self.seed: int | str = info["seed"]
+        self.status: str = info.get("status", "waiting")
+        self.clock_config: dict | None = info.get("clock")
+        self.host_token_hash: str | None = info.get("host_token_hash")
+        self.created_at: str | None = info.get("created_at")
+        self.updated_at: str | None = info.get("updated_at")
+        self.seats = [dict(s) for s in seats]
+        self.state = state
+        self.seq = 0
+        self.events: list[list[Event]] = [list(game.start_events(state))]  # by seq; 0: the set-up
+        self.actions: list[dict] = []  # {seq, seat, action, by_bot, timeout}
+        self.keys: dict[str, tuple[int, int]] = {}  # idempotency key -> (seq, seat)
+        self.answers: OrderedDict[str, dict] = OrderedDict()
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.clock: TurnClock | None = (TurnClock.from_config(self.clock_config, self.players)
+                                        if self.clock_config else None)
+        self.bot_task: asyncio.Task | None = None
+        self.timer_task: asyncio.Task | None = None
+
+    def touch(self) -> None:
+        self.updated_at = _now_iso()
+
+    def human(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] != "bot"
+
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+
+def _now_iso() -> str:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat()
+
+
+def _takes_seat(game) -> bool:
+    try:
+        return "seat" in inspect.signature(game.apply).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _apply(game, state, action: dict, seat: int | None):
+    """Apply through the engine, checking the seat: with the engine's own `seat` keyword when it has one."""
+    if seat is not None and _takes_seat(game):
+        return game.apply(state, action, seat=seat)
+    if seat is not None and game.to_move(state) != seat:
+        raise IllegalAction("not_your_turn", "it is not this seat's turn")
+    return game.apply(state, action)
+
+
+class TableHub:
+    def __init__(self, store: Store, pool: BotPool, settings: Settings) -> None:
+        self.store = store
+        self.pool = pool
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task] = set()
+        self._closing = False
+
+    # -- life cycle ---------------------------------------------------------------------------------
+    async def startup(self) -> None:
+        """Resume every unfinished table from the store and restart the bots and clocks."""
+        ids = await asyncio.to_thread(self.store.unfinished)
+        for table_id in ids:
+            try:
+                table = await asyncio.to_thread(self._load, table_id)
+            except Exception:
+                log.exception("table %s cannot be resumed", table_id)
+                continue
+            if table is not None:
+                self.tables[table_id] = table
+        for table in list(self.tables.values()):
+            if table.status == "playing":
+                self._schedule(table)
+        log.info("resumed %d unfinished table(s)", len(self.tables))
+
+    async def shutdown(self) -> None:
+        self._closing = True
+        background = [t for table in self.tables.values() for t in (table.bot_task, table.timer_task)
+                      if t is not None and not t.done()]
+        for task in background:
+            task.cancel()
+        if background:
+            await asyncio.gather(*background, return_exceptions=True)
+        if self._tasks:  # changes in flight finish, so the store and the memory agree
+            await asyncio.wait(list(self._tasks), timeout=10)
+        for table in self.tables.values():
+            for sub in table.subscribers:
+                sub.queue.put_nowait(None)
+
+    # -- finding tables and callers -----------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not table_id or len(table_id) > 64:
+            raise TableError(404, "unknown_table", f"there is no table {table_id!r}")
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                try:
+                    table = await asyncio.to_thread(self._load, table_id)
+                except Exception as exc:  # the details (maybe secret moves) go to the log only
+                    log.exception("table %s cannot be restored", table_id)
+                    raise TableError(500, "table_unavailable", f"table {table_id!r} cannot be restored from "
+                                     "the store; the reason is in the server's log") from exc
+                if table is None:
+                    raise TableError(404, "unknown_table", f"there is no table {table_id!r}")
+                self.tables[table_id] = table
+                if table.status == "over":
+                    self._remember_finished(table)
+                elif table.status == "playing":
+                    self._schedule(table)
+        return table
+
+    def _remember_finished(self, table: LiveTable) -> None:
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        while len(self._finished) > self.settings.finished_tables_cached:
+            old, _ = self._finished.popitem(last=False)
+            gone = self.tables.get(old)
+            if gone is not None and not gone.subscribers:
+                del self.tables[old]
+
+    def authenticate(self, table: LiveTable, token: str | None, required: bool = False) -> Auth:
+        """The seat (and host right) of `token` at `table`. No token: a spectator, unless `required`."""
+        if not token:
+            if required:
+                raise TableError(401, "missing_token", "this request needs the token of a seat "
+                                 "(Authorization: Bearer <token>, or ?token=)")
+            return Auth()
+        digest = hash_token(token)
+        host = table.host_token_hash is not None and hmac.compare_digest(digest, table.host_token_hash)
+        for seat in table.seats:
+            if seat.get("token_hash") and hmac.compare_digest(digest, seat["token_hash"]):
+                return Auth(seat=seat["seat"], host=host, token=True)
+        if host:
+            return Auth(seat=None, host=True, token=True)
+        raise TableError(401, "bad_token", "this token does not belong to this table")
+
+    async def my_tables(self, tokens: list[str]) -> list[dict]:
+        """The tables the given tokens hold a seat at (or host), one entry per table and seat."""
+        hashes = [hash_token(t) for t in tokens if t][:100]
+        if not hashes:
+            return []
+        found = await asyncio.to_thread(self.store.lookup_tokens, hashes)
+        rows = {r["id"]: r for r in await asyncio.to_thread(
+            self.store.tables, [f["table_id"] for f in found if f["table_id"] not in self.tables])}
+        out, seen = [], set()
+        for hit in found:
+            key = (hit["table_id"], hit["seat"])
+            if key in seen:
+                continue
+            seen.add(key)
+            live = self.tables.get(hit["table_id"])
+            if live is not None:
+                entry = {"table_id": live.id, "game": live.game.id, "status": live.status,
+                         "players": live.players, "to_move": self._mover(live), "updated_at": live.updated_at}
+            elif hit["table_id"] in rows:
+                row = rows[hit["table_id"]]
+                entry = {"table_id": row["id"], "game": row["game"], "status": row["status"],
+                         "players": row["players"], "to_move": None, "updated_at": row["updated_at"]}
+            else:
+                continue
+            entry.update(seat=hit["seat"], host=bool(hit["host"]))
+            out.append(entry)
+        return out
+
+    # -- creating, joining, starting ----------------------------------------------------------------
+    async def create(self, game_id: str, players: int | None, options: dict | None, seats: list[dict] | None,
+                     seed: int | str | None, clock: dict | None) -> tuple[LiveTable, list[str | None], str]:
+        """A new table; returns it, the token of every human and hot-seat seat, and the host token."""
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise TableError(404, "unknown_game", exc.message, field="game") from exc
+        if players is None:
+            players = len(seats) if seats else game.min_players
+        if not game.num_players_ok(players):
+            raise TableError(422, "bad_players", f"{game.name} is for {game.min_players} to {game.max_players} "
+                             f"players, not {players}", field="players")
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "level": "normal"}] * (players - 1)
+        if len(seats) != players:
+            raise TableError(422, "bad_seats", f"{players} players need {players} seats, not {len(seats)}",
+                             field="seats")
+        resolved = [self._seat_spec(game, i, s) for i, s in enumerate(seats)]
+        try:
+            clock_config = check_clock(clock)
+        except BadClock as exc:
+            raise TableError(422, exc.code, exc.message, field=exc.params.get("field")) from exc
+        try:
+            valid = game.options.validate(options or {})
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            state = await asyncio.to_thread(game.setup, players, seed, valid)
+        except InvalidOptions as exc:
+            option = exc.params.get("option")
+            field = "players" if exc.code == "bad_players" else f"options.{option}" if option else "options"
+            raise TableError(422, exc.code, exc.message, field=field) from exc
+
+        table_id = secrets.token_urlsafe(9)
+        tokens: list[str | None] = [new_token() if s["kind"] != "bot" else None for s in resolved]
+        creator = 0 if resolved[0]["kind"] != "bot" else None
+        host_token = tokens[0] if creator is not None else new_token()
+        rows = []
+        for i, (spec, token) in enumerate(zip(resolved, tokens, strict=True)):
+            rows.append({"seat": i, "kind": spec["kind"], "bot": spec["bot"], "level": spec["level"],
+                         "name": spec["name"], "token_hash": hash_token(token) if token else None,
+                         "joined": spec["kind"] != "human" or i == creator})
+        status = "playing" if all(r["joined"] for r in rows) else "waiting"
+        info = {"id": table_id, "game": game.id, "engine_version": game.engine_version, "players": players,
+                "options": valid, "seed": seed, "status": status, "clock": clock_config,
+                "host_token_hash": hash_token(host_token)}
+        await asyncio.to_thread(self.store.create_table, info, rows)
+        info["created_at"] = info["updated_at"] = _now_iso()
+        table = LiveTable(info, rows, game, state)
+        self.tables[table_id] = table
+        if status == "playing":
+            self._schedule(table)
+        return table, tokens, host_token
+
+    def _seat_spec(self, game, i: int, spec: dict) -> dict:
+        kind = spec.get("kind") or "human"
+        bot, level, name = spec.get("bot"), spec.get("level"), spec.get("name")
+        if kind not in KINDS:
+            raise TableError(422, "bad_seat", f"seat {i}: kind must be one of {', '.join(KINDS)}, not {kind!r}",
+                             field=f"seats.{i}.kind")
+        if level is not None and level not in LEVELS:
+            raise TableError(422, "bad_level", f"seat {i}: level must be one of {', '.join(LEVELS)}, "
+                             f"not {level!r}", field=f"seats.{i}.level")
+        if kind != "bot" and (bot is not None or level is not None):
+            raise TableError(422, "bad_seat", f"seat {i}: only a bot seat takes a bot or a level",
+                             field=f"seats.{i}.bot" if bot is not None else f"seats.{i}.level")
+        if kind == "bot":
+            bot, level = self._bot_choice(game, bot, level, f"seats.{i}")
+        if name is not None:
+            name = name.strip()[:NAME_MAX] or None
+        return {"kind": kind, "bot": bot, "level": level, "name": name}
+
+    def _bot_choice(self, game, bot: str | None, level: str | None, prefix: str) -> tuple[str, str | None]:
+        def field(name: str) -> str:
+            return f"{prefix}.{name}" if prefix else name
+
+        if level is not None and level not in LEVELS:
+            raise TableError(422, "bad_level", f"level must be one of {', '.join(LEVELS)}, not {level!r}",
+                             field=field("level"))
+        if bot is None:
+            return level_bot(game.id), level or "normal"
+        known = game_bots(game.id)
+        if bot not in known:
+            raise TableError(422, "unknown_bot", f"unknown bot {bot!r} for {game.name}; known bots: "
+                             f"{', '.join(known)}", field=field("bot"))
+        return bot, level
+
+    async def join(self, table: LiveTable, auth: Auth, name: str | None) -> None:
+        if auth.seat is None:
+            raise TableError(403, "no_seat", "this token holds no seat at this table")
+        name = name.strip()[:NAME_MAX] if name else None
+        await self._serial(table, self._join, auth.seat, name)
+
+    async def _join(self, table: LiveTable, seat: int, name: str | None) -> None:
+        fields: dict = {"joined": True}
+        if name:
+            fields["name"] = name
+        await asyncio.to_thread(self.store.update_seat, table.id, seat, **fields)
+        table.seats[seat].update(fields)
+        table.touch()
+        if table.status == "waiting" and all(s["joined"] for s in table.seats):
+            await self._start(table)
+        else:
+            self._broadcast_sync(table)
+
+    async def start(self, table: LiveTable, auth: Auth) -> None:
+        if not auth.host:
+            raise TableError(403, "not_host", "only the host may start the table")
+        await self._serial(table, self._host_start)
+
+    async def _host_start(self, table: LiveTable) -> None:
+        if table.status != "waiting":
+            raise TableError(409, "already_started", f"the table is already {table.status}")
+        await self._start(table)
+
+    async def _start(self, table: LiveTable) -> None:
+        await asyncio.to_thread(self.store.set_status, table.id, "playing")
+        table.status = "playing"
+        table.touch()
+        self._broadcast_sync(table)
+        self._schedule(table)
+
+    async def seat_to_bot(self, table: LiveTable, auth: Auth, seat: int, bot: str | None,
+                          level: str | None) -> None:
+        if not auth.host:
+            raise TableError(403, "not_host", "only the host may hand a seat to a bot")
+        if not 0 <= seat < table.players:
+            raise TableError(404, "unknown_seat", f"there is no seat {seat} (seats are 0 to {table.players - 1})",
+                             field="seat")
+        bot, level = self._bot_choice(table.game, bot, level, "")
+        await self._serial(table, self._seat_to_bot, seat, bot, level)
+
+    async def _seat_to_bot(self, table: LiveTable, seat: int, bot: str, level: str | None) -> None:
+        if table.status == "over":
+            raise TableError(409, "game_over", "the game is over")
+        if table.seats[seat]["kind"] == "bot":
+            raise TableError(409, "already_bot", f"seat {seat} is already played by a bot")
+        fields = {"kind": "bot", "bot": bot, "level": level, "joined": True}
+        await asyncio.to_thread(self.store.update_seat, table.id, seat, **fields)
+        table.seats[seat].update(fields)
+        table.touch()
+        stopped = None
+        if table.clock is not None and table.clock.running == seat:
+            stopped = table.clock.stop()
+        if table.status == "waiting" and all(s["joined"] for s in table.seats):
+            await self._start(table)
+        else:
+            self._broadcast_sync(table)
+            self._schedule(table, stopped)
+
+    # -- acting -------------------------------------------------------------------------------------
+    async def act(self, table: LiveTable, auth: Auth, action: Any, key: str | None,
+                  seat: int | None = None) -> tuple[dict, bool]:
+        """Play `action` for the token's seat. Returns the answer and whether it was applied now (False:
+        the key was already used, and this is the first answer)."""
+        if auth.seat is None:
+            raise TableError(403, "no_seat", "this token holds no seat at this table, so it cannot act")
+        if seat is not None and seat != auth.seat:
+            raise TableError(403, "wrong_seat", f"this token is seat {auth.seat}'s; it cannot act for seat {seat}",
+                             field="seat")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise TableError(422, "malformed_action", "an action must be an object with a string field 'type'",
+                             field="action")
+        try:
+            action = _json_copy(action)
+        except (TypeError, ValueError) as exc:
+            raise TableError(400, "bad_request", "the action is not plain JSON", field="action") from exc
+        return await self._serial(table, self._act, auth.seat, action, key)
+
+    async def _act(self, table: LiveTable, seat: int, action: dict, key: str | None) -> tuple[dict, bool]:
+        if key is not None and key in table.keys:
+            return self._first_answer(table, key, seat), False
+        if table.status == "waiting":
+            raise TableError(409, "table_not_started", "the table has not started yet")
+        if table.status == "over" or table.to_move() is None:
+            raise TableError(409, "game_over", "the game is over")
+        if not table.human(seat):
+            raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot now")
+        if table.to_move() != seat:
+            raise TableError(409, "not_your_turn", "it is not your turn")
+        return await self._commit(table, seat, action, key), True
+
+    def _first_answer(self, table: LiveTable, key: str, seat: int) -> dict:
+        seq, owner = table.keys[key]
+        if owner != seat:
+            raise TableError(409, "key_conflict", "this idempotency key was already used by another seat",
+                             field="key")
+        cached = table.answers.get(key)
+        if cached is not None:
+            return cached
+        return self._answer(table, seat, seq)  # from before a restart: its events and the current view
+
+    async def _submit(self, table: LiveTable, seat: int, action: dict, expect_seq: int, timeout: bool) -> None:
+        """A bot's (or a clock's) move, if the table is still where the decision was taken."""
+        async def run(t: LiveTable) -> None:
+            if (t.seq != expect_seq or t.status != "playing" or t.to_move() != seat
+                    or (t.human(seat) != timeout)):
+                raise _Stale
+            await self._commit(t, seat, action, None, by_bot=True, timeout=timeout)
+
+        await self._serial(table, run)
+
+    async def _commit(self, table: LiveTable, seat: int, action: dict, key: str | None,
+                      by_bot: bool = False, timeout: bool = False) -> dict:
+        game = table.game
+
+        def work():
+            state = game.clone(table.state)
+            return state, _apply(game, state, action, seat)
+
+        try:
+            state, events = await asyncio.to_thread(work)
+        except IllegalAction as exc:
+            status = 409 if exc.code in ("not_your_turn", "game_over") else 422
+            raise TableError(status, exc.code, exc.message, field="action") from exc
+        except Exception as exc:
+            log.warning("table %s: action %r could not be applied: %r", table.id, action, exc)
+            raise TableError(422, "malformed_action", "the action could not be applied: a field is missing or "
+                             "has the wrong type", field="action") from exc
+        seq = table.seq + 1
+        try:
+            await asyncio.to_thread(self.store.append_action, table.id, seq, seat, action, key, by_bot, timeout)
+        except DuplicateKey as exc:  # written by an earlier life of the server: answer as the first time
+            hit = await asyncio.to_thread(self.store.action_for_key, table.id, key)
+            if hit is None or hit["seq"] > table.seq:
+                raise TableError(503, "storage_error", "the move could not be saved; try again") from exc
+            table.keys[key] = (hit["seq"], hit["seat"])
+            return self._first_answer(table, key, seat)
+        except Exception as exc:
+            log.exception("table %s: the store refused action %d", table.id, seq)
+            raise TableError(503, "storage_error", "the move could not be saved; try again") from exc
+
+        # the move is stored: it becomes the table's state
+        table.state = state
+        table.seq = seq
+        table.events.append(([Event(TIMEOUT_EVENT, {"seat": seat})] if timeout else []) + list(events))
+        table.actions.append({"seq": seq, "seat": seat, "action": action, "by_bot": by_bot, "timeout": timeout})
+        table.touch()
+        moved_clock = None
+        if table.clock is not None:
+            table.clock.stop()
+            if table.human(seat) or timeout:
+                table.clock.moved(seat, timeout=timeout)
+                moved_clock = seat
+        over = game.to_move(state) is None
+        if over or seq % SNAPSHOT_EVERY == 0:
+            await self._save_snapshot(table)
+        if over:
+            table.status = "over"
+            try:
+                await asyncio.to_thread(self.store.set_status, table.id, "over")
+            except Exception:  # the replay on the next start sees the end and sets it again
+                log.exception("table %s: cannot mark the game over in the store", table.id)
+            self._remember_finished(table)
+        answer = self._answer(table, seat, seq)
+        if key is not None:
+            table.keys[key] = (seq, seat)
+            table.answers[key] = answer
+            while len(table.answers) > ANSWERS_KEPT:
+                table.answers.popitem(last=False)
+        self._broadcast_update(table, seat, by_bot, timeout)
+        self._schedule(table, moved_clock)
+        return answer
+
+    async def _save_snapshot(self, table: LiveTable) -> None:
+        try:
+            doc = await asyncio.to_thread(lambda: _json_copy(table.game.to_json(table.state)))
+            await asyncio.to_thread(self.store.save_snapshot, table.id, table.seq, doc)
+        except Exception:  # snapshots only speed up checks; the action log is the truth
+            log.exception("table %s: snapshot %d not saved", table.id, table.seq)
+
+    async def _serial(self, table: LiveTable, fn, *args):
+        """Run `fn(table, *args)` under the table's lock, in a task that completes even if the caller is
+        cancelled (a client that disconnects must not leave a half-made move)."""
+        async def run():
+            async with table.lock:
+                return await fn(table, *args)
+
+        task = asyncio.ensure_future(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return await asyncio.shield(task)
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: nobody may be waiting for it any more
+
+    # -- bots and clocks ----------------------------------------------------------------------------
+    def _mover(self, table: LiveTable) -> int | None:
+        return table.to_move() if table.status == "playing" else None
+
+    def _schedule(self, table: LiveTable, moved_clock: int | None = None) -> None:
+        """After every change: run the bot whose turn it is, and the clock of the human to move."""
+        if self._closing:
+            return
+        mover = self._mover(table)
+        if table.clock is not None:
+            changed = {moved_clock} if moved_clock is not None else set()
+            if mover is not None and table.human(mover):
+                if table.clock.running != mover:
+                    if table.clock.running is not None:
+                        changed.add(table.clock.running)
+                    table.clock.start(mover)
+                changed.add(mover)
+            elif table.clock.running is not None:
+                changed.add(table.clock.stop())
+            current = asyncio.current_task()
+            if table.timer_task is not None and table.timer_task is not current and not table.timer_task.done():
+                table.timer_task.cancel()
+            table.timer_task = None
+            if table.clock.running is not None:
+                table.timer_task = asyncio.ensure_future(self._timer(table, table.clock.running, table.seq))
+            for seat in sorted(changed):
+                self._broadcast(table, lambda _s, seat=seat: {
+                    "type": "clock", "seat": seat, "remaining_s": round(table.clock.left(seat), 3),
+                    "running": table.clock.running == seat})
+        if mover is not None and not table.human(mover) and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = asyncio.ensure_future(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        failures = 0
+        while not self._closing and table.status == "playing":
+            seat = table.to_move()
+            if seat is None or table.human(seat):
+                return
+            seq = table.seq
+            if self.settings.bot_delay_s > 0:
+                await asyncio.sleep(self.settings.bot_delay_s)
+            if table.seq != seq or table.to_move() != seat or table.human(seat):
+                continue
+            action = await self._decide(table, table.seats[seat]["bot"], seat)
+            try:
+                await self._submit(table, seat, action, seq, timeout=False)
+                failures = 0
+            except _Stale:
+                continue
+            except TableError as exc:
+                failures += 1
+                log.error("table %s: bot move %r refused: %s", table.id, action, exc.message)
+                if failures >= 3:
+                    return
+
+    async def _timer(self, table: LiveTable, seat: int, seq: int) -> None:
+        clock = table.clock
+        deadline = clock.deadline() if clock is not None else None
+        if deadline is None:
+            return
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        if table.seq != seq or self._mover(table) != seat or not table.human(seat):
+            return
+        action = await self._decide(table, level_bot(table.game.id), seat)
+        with contextlib.suppress(_Stale):
+            await self._submit(table, seat, action, seq, timeout=True)
+
+    async def _decide(self, table: LiveTable, bot: str, seat: int) -> dict:
+        game, state = table.game, table.state
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        seed = f"{bot_seed(table.seed, seat)}/{table.seq}"
+        action = None
+        try:
+            action = await self.pool.decide(game.id, bot, seat, seed, view, legal)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot %s failed; a random legal action is played", table.id, bot)
+        if action not in legal:
+            if action is not None:
+                log.error("table %s: bot %s chose an illegal action %r", table.id, bot, action)
+            action = legal[Rng.from_seed(seed).below(len(legal))]
+        return action
+
+    # -- what each receiver sees --------------------------------------------------------------------
+    def summary(self, table: LiveTable) -> dict:
+        doc = {
+            "id": table.id,
+            "game": table.game.id,
+            "status": table.status,
+            "players": table.players,
+            "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s.get("name"), "joined": bool(s.get("joined")),
+                       "bot": s.get("bot"), "level": s.get("level")} for s in table.seats],
+            "to_move": self._mover(table),
+            "clock": table.clock.to_json() if table.clock is not None else None,
+            "seq": table.seq,
+            "created_at": table.created_at,
+            "updated_at": table.updated_at,
+        }
+        if table.status == "over":
+            doc["result"] = table.game.result(table.state)
+            doc["seed"] = table.seed  # the seed reveals every card: public only once the game is over
+        return doc
+
+    def legal_for(self, table: LiveTable, seat: int | None) -> list[dict]:
+        if seat is None or table.status != "playing" or not table.human(seat) or table.to_move() != seat:
+            return []
+        return table.game.legal_actions(table.state)
+
+    def journal(self, table: LiveTable, seat: int | None, since_seq: int = 0) -> list[dict]:
+        view = table.game.event_view
+        return [{**view(e, seat), "seq": s} for s in range(since_seq, len(table.events)) for e in table.events[s]]
+
+    def snapshot(self, table: LiveTable, auth: Auth) -> dict:
+        """The table as `auth` may see it: for `GET /api/tables/{id}` and the WebSocket's `sync`."""
+        return {"table": self.summary(table), "seat": auth.seat, "host": auth.host,
+                "view": table.game.view(table.state, auth.seat), "journal": self.journal(table, auth.seat),
+                "legal_actions": self.legal_for(table, auth.seat)}
+
+    def _answer(self, table: LiveTable, seat: int, seq: int) -> dict:
+        view = table.game.event_view
+        return {"seq": seq, "events": [{**view(e, seat), "seq": seq} for e in table.events[seq]],
+                "view": table.game.view(table.state, seat), "legal_actions": self.legal_for(table, seat)}
+
+    def subscribe(self, table: LiveTable, auth: Auth) -> Subscriber:
+        sub = Subscriber(auth)
+        sub.queue.put_nowait({"type": "sync", **self.snapshot(table, auth)})
+        table.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        table.subscribers.discard(sub)
+
+    def _broadcast(self, table: LiveTable, make) -> None:
+        cache: dict = {}
+        for sub in list(table.subscribers):
+            if sub.seat not in cache:
+                cache[sub.seat] = make(sub.seat)
+            sub.queue.put_nowait(cache[sub.seat])
+
+    def _broadcast_sync(self, table: LiveTable) -> None:
+        for sub in list(table.subscribers):
+            sub.queue.put_nowait({"type": "sync", **self.snapshot(table, sub.auth)})
+
+    def _broadcast_update(self, table: LiveTable, seat: int, by_bot: bool, timeout: bool) -> None:
+        summary = self.summary(table)
+        view = table.game.event_view
+
+        def make(receiver: int | None) -> dict:
+            return {"type": "update", "seq": table.seq,
+                    "last_action": {"seat": seat, "by_bot": by_bot, "timeout": timeout},
+                    "events": [{**view(e, receiver), "seq": table.seq} for e in table.events[table.seq]],
+                    "view": table.game.view(table.state, receiver),
+                    "legal_actions": self.legal_for(table, receiver), "table": summary}
+
+        self._broadcast(table, make)
+
+    # -- records ------------------------------------------------------------------------------------
+    def _record_seats(self, table: LiveTable) -> list[dict]:
+        return [{"seat": s["seat"], "kind": s["kind"], "name": s.get("name"), "bot": s.get("bot"),
+                 "level": s.get("level")} for s in table.seats]
+
+    def record(self, table: LiveTable, auth: Auth) -> dict:
+        """A finished game's full record; while it runs, the seat's redacted journal instead of the seed and
+        the actions (which would reveal every hidden card)."""
+        if table.status == "over":
+            record = Record(game=table.game.id, engine_version=table.engine_version, options=table.options,
+                            seats=self._record_seats(table), seed=table.seed,
+                            actions=[a["action"] for a in table.actions], result=table.game.result(table.state))
+            return {**record.to_json(), "table_id": table.id}
+        return {"game": table.game.id, "engine_version": table.engine_version, "options": table.options,
+                "seats": self._record_seats(table), "result": None, "table_id": table.id,
+                "status": table.status, "seat": auth.seat, "seq": table.seq,
+                "journal": self.journal(table, auth.seat)}
+
+    def replay(self, table: LiveTable, seat: int | None) -> dict:
+        """Every step of a finished game as `seat` saw it."""
+        if table.status != "over":
+            raise TableError(409, "not_finished", "a replay is only available once the game is over")
+        game = table.game
+        state = game.setup(table.players, table.seed, table.options)
+        steps = [{"seq": 0, "seat": None, "action": None, "by_bot": False, "timeout": False,
+                  "events": [game.event_view(e, seat) for e in game.start_events(state)],
+                  "view": game.view(state, seat)}]
+        for entry in table.actions:
+            events = game.apply(state, entry["action"])
+            if entry["timeout"]:
+                events = [Event(TIMEOUT_EVENT, {"seat": entry["seat"]}), *events]
+            steps.append({"seq": entry["seq"], "seat": entry["seat"], "action": entry["action"],
+                          "by_bot": entry["by_bot"], "timeout": entry["timeout"],
+                          "events": [game.event_view(e, seat) for e in events], "view": game.view(state, seat)})
+        return {"record": self.record(table, Auth(seat=seat)), "seat": seat, "steps": steps}
+
+    # -- loading from the store (in a thread) -------------------------------------------------------
+    def _load(self, table_id: str) -> LiveTable | None:
+        info = self.store.table(table_id)
+        if info is None:
+            return None
+        game = registry.get(info["game"])
+        if str(info.get("engine_version")) != game.engine_version:
+            log.warning("table %s was created with engine version %s; this server runs %s", table_id,
+                        info.get("engine_version"), game.engine_version)
+        actions = self.store.actions(table_id)
+        snapshot = self.store.latest_snapshot(table_id)
+        state = game.setup(info["players"], info["seed"], info.get("options") or {})
+        table = LiveTable(info, info["seats"], game, state)
+        keyed = [a["key"] for a in actions if a.get("key")][-ANSWERS_KEPT:]
+        recent = set(keyed)
+        for entry in actions:
+            seq, seat = entry["seq"], entry["seat"]
+            if seq != table.seq + 1:
+                raise InvalidState("bad_record", f"table {table_id}: action {seq} follows action {table.seq}")
+            try:
+                events = game.apply(state, entry["action"])
+            except IllegalAction as exc:
+                raise InvalidState("bad_record", f"table {table_id}: stored action {seq} is illegal on replay: "
+                                   f"{exc.message}") from exc
+            table.seq = seq
+            marker = [Event(TIMEOUT_EVENT, {"seat": seat})] if entry.get("timeout") else []
+            table.events.append(marker + list(events))
+            table.actions.append({"seq": seq, "seat": seat, "action": entry["action"],
+                                  "by_bot": bool(entry.get("by_bot")), "timeout": bool(entry.get("timeout"))})
+            key = entry.get("key")
+            if key:
+                table.keys[key] = (seq, seat)
+                if key in recent:
+                    table.answers[key] = self._answer(table, seat, seq)
+            if snapshot is not None and snapshot[0] == seq:
+                self._check_snapshot(table, snapshot[1])
+        if snapshot is not None and snapshot[0] == 0:
+            log.debug("table %s: snapshot 0 not checked", table_id)
+        if table.clock is not None:
+            table.clock.rebuild(actions, {s["seat"] for s in table.seats if s["kind"] != "bot"})
+        if game.to_move(state) is None and table.status != "over":
+            table.status = "over"
+            self.store.set_status(table_id, "over")
+        return table
+
+    def _check_snapshot(self, table: LiveTable, doc: dict) -> None:
+        if _json_copy(table.game.to_json(table.state)) != doc:
+            log.error("table %s: the replayed state differs from snapshot %d; the replay is kept",
+                      table.id, table.seq)

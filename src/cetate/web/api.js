@@ -1,0 +1,252 @@
+// REST and WebSocket access to the cetate server (docs/server.md), and the seat tokens this device holds.
+
+export class ApiError extends Error {
+  constructor(status, code, message, field = null) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+async function request(method, path, { body, token, query } = {}) {
+  let url = path;
+  if (query) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, v);
+    const s = q.toString();
+    if (s) url += (url.includes("?") ? "&" : "?") + s;
+  }
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e && e.message ? e.message : e));
+  }
+  let doc = null;
+  const text = await res.text();
+  try { doc = text ? JSON.parse(text) : null; } catch { doc = null; }
+  if (!res.ok) {
+    const err = (doc && doc.error) || (doc && doc.detail && { code: "http_" + res.status, message: JSON.stringify(doc.detail) }) || {};
+    throw new ApiError(res.status, err.code || `http_${res.status}`, err.message || res.statusText, err.field || null);
+  }
+  return doc;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  guide: (game, lang) => request("GET", `/api/games/${encodeURIComponent(game)}/guide/${encodeURIComponent(lang)}`),
+  createTable: (body) => request("POST", "/api/tables", { body }),
+  myTables: (tokens) => request("GET", "/api/tables", { query: { tokens: tokens.join(",") } }),
+  table: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}`, { token }),
+  join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, body: name ? { name } : {} }),
+  start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token, body: {} }),
+  act: (id, token, action, key) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { action, key } }),
+  seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
+  replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),
+  recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),
+};
+
+export function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const a = new Uint8Array(16);
+  crypto.getRandomValues(a);
+  return [...a].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// -- tokens remembered on this device (localStorage) -----------------------------------------------
+// cetate.tables = { tableId: { game, host?, seats: { seat: { token, kind } }, invites?, spectator?, created } }
+
+const TABLES_KEY = "cetate.tables";
+
+export const store = {
+  all() {
+    try { return JSON.parse(localStorage.getItem(TABLES_KEY) || "{}") || {}; } catch { return {}; }
+  },
+  save(all) { localStorage.setItem(TABLES_KEY, JSON.stringify(all)); },
+  table(id) { return this.all()[id] || null; },
+  update(id, fn) {
+    const all = this.all();
+    const entry = all[id] || { seats: {}, created: Date.now() };
+    fn(entry);
+    all[id] = entry;
+    this.save(all);
+    return entry;
+  },
+  addSeat(id, seat, token, kind = "human", game = null) {
+    return this.update(id, (e) => {
+      e.seats = e.seats || {};
+      e.seats[seat] = { token, kind };
+      if (game) e.game = game;
+    });
+  },
+  forget(id) { const all = this.all(); delete all[id]; this.save(all); },
+  tokens() {
+    const out = new Set();
+    for (const e of Object.values(this.all())) {
+      if (e.host) out.add(e.host);
+      for (const s of Object.values(e.seats || {})) if (s && s.token) out.add(s.token);
+    }
+    return [...out];
+  },
+  name() { return localStorage.getItem("cetate.name") || ""; },
+  setName(n) { localStorage.setItem("cetate.name", n || ""); },
+};
+
+// -- the live connection to one table ----------------------------------------------------------------
+// Server to client: sync, update, error, clock, pong. Client to server: act, ping. The socket reconnects by
+// itself (growing delays up to 10 s) and every (re)connection starts with a fresh `sync`; an update whose
+// `seq` does not follow the last one forces a reconnect, so the client never shows a state with a gap.
+
+export class TableConnection {
+  constructor(tableId, token, handlers = {}) {
+    this.tableId = tableId;
+    this.token = token || null;
+    this.h = handlers;
+    this.ws = null;
+    this.closed = false;
+    this.attempt = 0;
+    this.seq = null;
+    this.timer = null;
+    this.ping = null;
+    this.lastMessage = 0;
+    this.pending = new Map();
+    this.onVisible = () => { if (document.visibilityState === "visible") this.poke(); };
+    this.onOnline = () => this.poke();
+    document.addEventListener("visibilitychange", this.onVisible);
+    window.addEventListener("online", this.onOnline);
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${q}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.status("connecting");
+    let ws;
+    try { ws = new WebSocket(this.url()); } catch { this.retry(); return; }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.lastMessage = Date.now();
+      this.status("online");
+      clearInterval(this.ping);
+      this.ping = setInterval(() => {
+        if (Date.now() - this.lastMessage > 50000) { try { ws.close(); } catch { /* already closed */ } return; }
+        this.send({ type: "ping" });
+      }, 20000);
+    };
+    ws.onmessage = (e) => {
+      this.lastMessage = Date.now();
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.dispatch(msg);
+    };
+    ws.onclose = (e) => {
+      clearInterval(this.ping);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      if (e.code === 4401 || e.code === 4403 || e.code === 4404 || e.code === 1008) {
+        this.status("refused", e.code);
+        this.h.onRefused && this.h.onRefused(e.code, e.reason);
+        return;
+      }
+      this.retry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  dispatch(msg) {
+    switch (msg.type) {
+      case "sync":
+        this.seq = msg.table && Number.isInteger(msg.table.seq) ? msg.table.seq : null;
+        this.pending.clear();
+        this.h.onSync && this.h.onSync(msg);
+        break;
+      case "update":
+        if (this.seq !== null && Number.isInteger(msg.seq)) {
+          if (msg.seq <= this.seq) return; // already seen (a resent update)
+          if (msg.seq !== this.seq + 1) { this.resync(); return; } // a gap: start again from a sync
+        }
+        if (Number.isInteger(msg.seq)) this.seq = msg.seq;
+        if (msg.table) msg.table.seq = msg.seq ?? msg.table.seq;
+        this.h.onUpdate && this.h.onUpdate(msg);
+        break;
+      case "error":
+        if (msg.key) this.pending.delete(msg.key);
+        this.h.onError && this.h.onError(msg);
+        break;
+      case "clock":
+        this.h.onClock && this.h.onClock(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  status(s, detail) { this.state = s; this.h.onStatus && this.h.onStatus(s, detail); }
+
+  retry() {
+    if (this.closed) return;
+    this.status("reconnecting");
+    const delay = Math.min(10000, 500 * 2 ** this.attempt) + Math.random() * 300;
+    this.attempt = Math.min(this.attempt + 1, 6);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  poke() {
+    if (this.closed) return;
+    if (!this.ws || this.ws.readyState > 1) { this.attempt = 0; this.connect(); }
+  }
+
+  resync() {
+    if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* closed */ } }
+    this.attempt = 0;
+    this.connect();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  // Play an action. Over the socket when it is open; otherwise through REST (the key makes a retry safe),
+  // followed by a fresh sync from GET /api/tables/{id}.
+  async act(action) {
+    const key = newKey();
+    this.pending.set(key, action);
+    if (this.send({ type: "act", action, key })) return key;
+    try {
+      await api.act(this.tableId, this.token, action, key);
+      const doc = await api.table(this.tableId, this.token);
+      this.dispatch({ type: "sync", ...doc });
+    } catch (e) {
+      this.pending.delete(key);
+      this.h.onError && this.h.onError({ type: "error", code: e.code, message: e.message, key });
+    }
+    return key;
+  }
+
+  setToken(token) {
+    this.token = token || null;
+    this.resync();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.ping);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    window.removeEventListener("online", this.onOnline);
+    if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* closed */ } }
+  }
+}

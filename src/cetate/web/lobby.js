@@ -1,0 +1,562 @@
+// The lobby (#/): games, "your tables", join by link; and the new-table form (#/new/{game}).
+import * as i18n from "./i18n.js";
+import { api, store, ApiError } from "./api.js";
+import { h, clear, copyText, icon } from "./dom.js";
+import { setTitle } from "./app.js";
+
+const LEVELS = ["easy", "normal", "hard"];
+
+export async function gameModule(id) {
+  try {
+    const mod = await import(`./games/${id}.js`);
+    return mod.default || {};
+  } catch (e) {
+    console.warn("no table renderer for", id, e);
+    return {};
+  }
+}
+
+function gameName(cat, game) {
+  return cat && cat.has("game.name") ? cat.t("game.name") : game.name || game.id;
+}
+
+function gameDescription(cat, game) {
+  return cat && cat.has("game.description") ? cat.t("game.description") : game.description || "";
+}
+
+function errorText(e) {
+  if (e instanceof ApiError) {
+    if (e.status === 0) return i18n.t("web.error.network");
+    return i18n.t("web.error.server", { message: e.message || e.code });
+  }
+  return i18n.t("web.error.generic", { message: String(e && e.message ? e.message : e) });
+}
+
+// Create a table for `game` with `seats` (and options), join this device's seats and remember their tokens.
+async function createTable(game, players, options, seats, clock = null) {
+  const body = { game, players, options, seats };
+  if (clock) body.clock = clock;
+  const res = await api.createTable(body);
+  const mine = res.seats.filter((s) => s.token && (s.kind === "hotseat" || (s.kind === "human" && s.seat === 0)));
+  store.update(res.table_id, (e) => {
+    e.game = game;
+    e.host = res.host_token;
+    e.seats = {};
+    for (const s of mine) e.seats[s.seat] = { token: s.token, kind: s.kind };
+    e.invites = res.invite_links || {};
+    e.spectator = res.spectator_link || null;
+  });
+  const name = store.name();
+  for (const s of mine) {
+    const wanted = s.kind === "human" ? name : seats[s.seat] && seats[s.seat].name;
+    try { await api.join(res.table_id, s.token, wanted || undefined); } catch (e) { console.warn("join failed", e); }
+  }
+  return res;
+}
+
+export async function quickPlay(game) {
+  const seats = [{ kind: "human", name: store.name() || undefined }];
+  for (let i = 1; i < 4; i++) seats.push({ kind: "bot", level: "normal" });
+  const res = await createTable(game, 4, {}, seats);
+  location.hash = `#/t/${res.table_id}`;
+}
+
+// -- #/ -----------------------------------------------------------------------------------------
+
+export class LobbyPage {
+  async mount(root) {
+    this.root = root;
+    await i18n.use("");
+    root.classList.add("lobby");
+    this.games = await api.games().catch((e) => { this.gamesError = e; return []; });
+    this.catalogs = {};
+    await Promise.all(this.games.map(async (g) => {
+      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* English names from the API */ }
+    }));
+    this.render();
+    this.loadTables();
+  }
+
+  async onLang() {
+    await i18n.use("");
+    this.catalogs = {};
+    await Promise.all(this.games.map(async (g) => {
+      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* keep the API's names */ }
+    }));
+    this.render();
+    this.loadTables();
+  }
+
+  render() {
+    const t = i18n.t;
+    setTitle(t("web.lobby.title"));
+    document.title = t("web.app.name");
+    const root = clear(this.root);
+
+    const intro = h("section", { class: "lobby-intro" },
+      h("h1", null, t("web.lobby.heading")),
+      h("p", { class: "muted" }, t("web.lobby.intro")));
+
+    const nameInput = h("input", { type: "text", id: "player-name", maxlength: "32", value: store.name(), placeholder: t("web.lobby.name_placeholder"), autocomplete: "nickname" });
+    nameInput.addEventListener("change", () => store.setName(nameInput.value.trim()));
+    const nameRow = h("label", { class: "name-row" }, h("span", null, t("web.lobby.name_label")), nameInput);
+
+    const games = h("section", { class: "lobby-games" }, h("h2", null, t("web.lobby.games")));
+    if (this.gamesError) games.append(h("p", { class: "error" }, errorText(this.gamesError)));
+    const grid = h("div", { class: "game-grid" });
+    for (const g of this.games) {
+      const cat = this.catalogs[g.id];
+      const status = h("p", { class: "form-error", role: "alert" });
+      const quick = h("button", { class: "button primary quick-play", type: "button", dataset: { game: g.id } }, t("web.lobby.quick"));
+      quick.addEventListener("click", async () => {
+        store.setName(nameInput.value.trim());
+        quick.disabled = true;
+        status.textContent = t("web.lobby.creating");
+        try { await quickPlay(g.id); } catch (e) { status.textContent = errorText(e); quick.disabled = false; }
+      });
+      const canQuick = g.min_players <= 4 && g.max_players >= 4;
+      grid.append(h("article", { class: "game-card" },
+        h("div", { class: "game-card-art", html: gameArt(g.id) }),
+        h("div", { class: "game-card-body" },
+          h("h3", null, gameName(cat, g)),
+          h("p", { class: "game-desc" }, gameDescription(cat, g)),
+          h("p", { class: "muted small" }, t("web.lobby.players_range", { min: g.min_players, max: g.max_players })),
+          h("div", { class: "button-row" },
+            canQuick ? quick : null,
+            h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table"))),
+          status)));
+    }
+    games.append(grid);
+
+    this.tablesBox = h("section", { class: "lobby-tables" }, h("h2", null, t("web.lobby.your_tables")), h("p", { class: "muted" }, t("web.lobby.loading")));
+
+    const linkInput = h("input", { type: "url", id: "join-link", placeholder: t("web.lobby.join_placeholder") });
+    const linkError = h("p", { class: "form-error", role: "alert" });
+    const join = h("form", { class: "join-form" }, linkInput, h("button", { class: "button", type: "submit" }, t("web.lobby.join")));
+    join.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const hash = inviteHash(linkInput.value.trim());
+      if (!hash) { linkError.textContent = t("web.lobby.bad_link"); return; }
+      location.hash = hash;
+    });
+    const joinBox = h("section", { class: "lobby-join" }, h("h2", null, t("web.lobby.join_title")), h("p", { class: "muted" }, t("web.lobby.join_help")), join, linkError);
+
+    root.append(intro, h("div", { class: "lobby-columns" }, h("div", null, nameRow, games), h("div", null, this.tablesBox, joinBox)));
+  }
+
+  async loadTables() {
+    const t = i18n.t;
+    const tokens = store.tokens();
+    const box = this.tablesBox;
+    const head = h("h2", null, t("web.lobby.your_tables"));
+    if (!tokens.length) {
+      clear(box).append(head, h("p", { class: "muted" }, t("web.lobby.no_tables")));
+      return;
+    }
+    let rows;
+    try {
+      rows = await api.myTables(tokens);
+    } catch (e) {
+      clear(box).append(head, h("p", { class: "error" }, errorText(e)));
+      return;
+    }
+    if (box !== this.tablesBox) return;
+    clear(box).append(head);
+    if (!rows.length) { box.append(h("p", { class: "muted" }, t("web.lobby.no_tables"))); return; }
+    const seen = new Set();
+    const list = h("ul", { class: "table-list" });
+    rows.sort((a, b) => String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
+    for (const r of rows) {
+      if (seen.has(r.table_id)) continue;
+      seen.add(r.table_id);
+      const cat = this.catalogs[r.game];
+      const g = this.games.find((x) => x.id === r.game) || { id: r.game };
+      const yours = r.status === "playing" && r.to_move !== null && r.to_move !== undefined && mySeats(r.table_id).includes(r.to_move);
+      const when = r.updated_at ? new Date(r.updated_at) : null;
+      list.append(h("li", { class: ["table-row", yours && "your-turn"] },
+        h("div", { class: "table-row-main" },
+          h("strong", null, gameName(cat, g)),
+          h("span", { class: `status-pill ${r.status}` }, t(`web.status.${r.status}`)),
+          yours ? h("span", { class: "status-pill turn" }, t("web.lobby.your_turn")) : null),
+        h("div", { class: "muted small" },
+          t("web.lobby.table_line", { count: r.players, seat: (r.seat ?? 0) + 1 }),
+          when && !Number.isNaN(when.getTime()) ? " · " + when.toLocaleString(i18n.getLang()) : ""),
+        h("div", { class: "button-row" },
+          h("a", { class: "button small primary", href: `#/t/${encodeURIComponent(r.table_id)}` }, t("web.lobby.open")),
+          r.status === "over" ? h("a", { class: "button small", href: `#/replay/${encodeURIComponent(r.table_id)}?seat=${r.seat ?? ""}` }, t("web.lobby.replay")) : null,
+          h("button", { class: "button small ghost", type: "button", onclick: () => { store.forget(r.table_id); this.loadTables(); } }, t("web.lobby.forget")))));
+    }
+    box.append(list);
+  }
+}
+
+function mySeats(tableId) {
+  const e = store.table(tableId);
+  return e ? Object.keys(e.seats || {}).map(Number) : [];
+}
+
+// "#/t/{id}?seat=&token=" from a pasted invite link, spectator link or bare table id.
+export function inviteHash(text) {
+  if (!text) return null;
+  const m = /#\/(t|replay)\/([^?\s#]+)(\?[^\s#]*)?/.exec(text);
+  if (m) return `#/${m[1]}/${m[2]}${m[3] || ""}`;
+  if (/^[A-Za-z0-9_-]{4,}$/.test(text)) return `#/t/${text}`;
+  return null;
+}
+
+function gameArt(id) {
+  // a small emblem for the game card: a skyline (our own drawing)
+  const hue = [...id].reduce((a, c) => a + c.charCodeAt(0), 0) % 360;
+  return `<svg viewBox="0 0 120 80" aria-hidden="true"><rect width="120" height="80" rx="8" fill="hsl(${hue},35%,22%)"/>
+  <circle cx="92" cy="20" r="9" fill="#f2d47a" opacity=".9"/>
+  <path d="M8 72V46h10v-8h6v8h8V30l7-8 7 8v42h6V40h14v-6h4v6h6v32h6V50l8-6 8 6v22z" fill="hsl(${hue},30%,70%)"/>
+  <path d="M39 40h4v6h-4zM67 48h4v6h-4zM92 56h4v6h-4zM14 54h4v6h-4z" fill="hsl(${hue},35%,22%)"/></svg>`;
+}
+
+// -- #/new/{game} -------------------------------------------------------------------------------
+
+export class NewTablePage {
+  constructor(gameId) {
+    this.gameId = gameId;
+  }
+
+  async mount(root) {
+    this.root = root;
+    root.classList.add("new-table");
+    await i18n.use(this.gameId);
+    const games = await api.games();
+    this.game = games.find((g) => g.id === this.gameId);
+    if (!this.game) {
+      clear(root).append(h("div", { class: "notice error" }, i18n.t("web.error.unknown_game", { game: this.gameId })));
+      return;
+    }
+    this.mod = await gameModule(this.gameId);
+    this.players = Math.min(Math.max(4, this.game.min_players), this.game.max_players);
+    this.seatState = [];
+    this.values = {};
+    for (const o of this.game.options) this.values[o.name] = clone(o.default);
+    this.render();
+  }
+
+  async onLang() {
+    await i18n.use(this.gameId);
+    this.render();
+    if (this.created) this.showCreated(...this.created);
+  }
+
+  optionLabel(o) {
+    const key = `web.${this.gameId}.option.${o.name}.label`;
+    return i18n.has(key) ? i18n.t(key) : o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  }
+
+  optionHelp(o) {
+    const key = `web.${this.gameId}.option.${o.name}.help`;
+    return i18n.has(key) ? i18n.t(key) : o.help || "";
+  }
+
+  choiceLabel(o, value) {
+    if (this.mod.optionChoiceLabel) {
+      const label = this.mod.optionChoiceLabel(o.name, value, i18n.current());
+      if (label) return label;
+    }
+    const key = `web.${this.gameId}.option.${o.name}.choice.${value}`;
+    return i18n.has(key) ? i18n.t(key) : String(value);
+  }
+
+  render() {
+    const t = i18n.t;
+    const g = this.game;
+    const name = i18n.has("game.name") ? t("game.name") : g.name;
+    setTitle(t("web.new.title", { game: name }));
+    document.title = `${t("web.new.title", { game: name })} · ${t("web.app.name")}`;
+    const root = clear(this.root);
+    this.formError = h("p", { class: "form-error", role: "alert" });
+    const form = h("form", { class: "new-form", novalidate: true });
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); this.submit(form); });
+
+    // players and seats
+    const count = h("select", { id: "players", name: "players" });
+    for (let n = g.min_players; n <= g.max_players; n++) count.append(h("option", { value: n, selected: n === this.players }, String(n)));
+    count.addEventListener("change", () => { this.players = Number(count.value); this.renderSeats(); });
+    this.seatsBox = h("div", { class: "seats" });
+    const seats = h("fieldset", { class: "panel seats-panel", dataset: { field: "seats" } },
+      h("legend", null, t("web.new.seats")),
+      h("label", { class: "field inline", dataset: { field: "players" } }, h("span", { class: "field-label" }, t("web.new.players")), count, h("span", { class: "field-error" })),
+      this.seatsBox,
+      h("span", { class: "field-error" }));
+    this.renderSeats();
+
+    // an optional turn clock
+    this.clockState = this.clockState || { on: false, minutes: 10, increment: 10 };
+    const cs = this.clockState;
+    const clockOn = h("input", { type: "checkbox", id: "clock-on", checked: cs.on });
+    const minutes = h("input", { type: "number", id: "clock-minutes", min: "1", max: "1440", step: "1", value: cs.minutes, disabled: !cs.on });
+    const increment = h("input", { type: "number", id: "clock-increment", min: "0", max: "3600", step: "1", value: cs.increment, disabled: !cs.on });
+    clockOn.addEventListener("change", () => { cs.on = clockOn.checked; minutes.disabled = increment.disabled = !cs.on; });
+    minutes.addEventListener("input", () => { cs.minutes = Number(minutes.value); });
+    increment.addEventListener("input", () => { cs.increment = Number(increment.value); });
+    const clockBox = h("fieldset", { class: "panel clock-panel", dataset: { field: "clock" } },
+      h("legend", null, t("web.new.clock")),
+      h("label", { class: "check-line", for: "clock-on" }, clockOn, h("span", null, t("web.new.clock_on"))),
+      h("div", { class: "int-line" },
+        h("label", { class: "field inline", for: "clock-minutes", dataset: { field: "clock.initial_s" } }, h("span", null, t("web.new.clock_minutes")), minutes, h("span", { class: "field-error" })),
+        h("label", { class: "field inline", for: "clock-increment", dataset: { field: "clock.increment_s" } }, h("span", null, t("web.new.clock_increment")), increment, h("span", { class: "field-error" }))),
+      h("p", { class: "field-help" }, t("web.new.clock_help")),
+      h("span", { class: "field-error" }));
+
+    // options
+    const advanced = new Set(this.mod.advancedOptions || []);
+    const main = h("div", { class: "options-grid" });
+    const more = h("div", { class: "options-grid" });
+    for (const o of g.options) (advanced.has(o.name) ? more : main).append(this.optionControl(o));
+    const options = h("fieldset", { class: "panel options-panel" },
+      h("legend", null, t("web.new.options")),
+      main,
+      more.childElementCount ? h("details", { class: "more-options" }, h("summary", null, t("web.new.more_options")), more) : null,
+      h("div", { class: "button-row" }, h("button", { type: "button", class: "button ghost small", onclick: () => { for (const o of g.options) this.values[o.name] = clone(o.default); this.render(); } }, t("web.new.reset"))));
+
+    const submit = h("button", { class: "button primary", type: "submit", id: "create-table" }, t("web.new.create"));
+    this.submitButton = submit;
+    form.append(
+      h("p", { class: "muted" }, i18n.has("game.description") ? t("game.description") : g.description),
+      seats, clockBox, options,
+      h("div", { class: "form-actions" }, submit, h("a", { class: "button ghost", href: "#/" }, t("web.new.cancel"))),
+      this.formError);
+    this.result = h("div", { class: "created" });
+    root.append(form, this.result);
+  }
+
+  renderSeats() {
+    const t = i18n.t;
+    const box = clear(this.seatsBox);
+    const bots = this.game.bots || [];
+    while (this.seatState.length < this.players) {
+      const i = this.seatState.length;
+      this.seatState.push(i === 0 ? { kind: "human", name: store.name(), level: "normal", bot: "" } : { kind: "bot", name: "", level: "normal", bot: "" });
+    }
+    for (let i = 0; i < this.players; i++) {
+      const s = this.seatState[i];
+      const kinds = i === 0 ? ["human", "hotseat", "bot"] : ["bot", "human", "hotseat"];
+      const kind = h("select", { class: "seat-kind", "aria-label": t("web.new.seat_kind"), dataset: { seat: i } });
+      for (const k of kinds) kind.append(h("option", { value: k, selected: s.kind === k }, t(i === 0 && k === "human" ? "web.new.kind.you" : `web.new.kind.${k}`)));
+      kind.addEventListener("change", () => { s.kind = kind.value; this.renderSeats(); });
+      const extra = h("span", { class: "seat-extra" });
+      if (s.kind === "bot") {
+        const level = h("select", { class: "seat-level", "aria-label": t("web.new.level") });
+        for (const l of LEVELS) level.append(h("option", { value: l, selected: s.level === l }, t(`web.new.level_name.${l}`)));
+        level.addEventListener("change", () => { s.level = level.value; });
+        extra.append(level);
+        if (bots.length > 1) {
+          const bot = h("select", { class: "seat-bot", "aria-label": t("web.new.bot") });
+          bot.append(h("option", { value: "" }, t("web.new.bot_auto")));
+          for (const b of bots) bot.append(h("option", { value: b, selected: s.bot === b }, b));
+          bot.addEventListener("change", () => { s.bot = bot.value; });
+          extra.append(bot);
+        }
+      } else {
+        const nm = h("input", { type: "text", class: "seat-name", maxlength: "32", value: s.name || "", placeholder: t("player.default", { number: i + 1 }), "aria-label": t("web.new.name") });
+        nm.addEventListener("input", () => { s.name = nm.value; if (i === 0 && s.kind === "human") store.setName(nm.value.trim()); });
+        extra.append(nm);
+      }
+      const hint = s.kind === "human" && i > 0 ? t("web.new.hint.human") : s.kind === "hotseat" ? t("web.new.hint.hotseat") : "";
+      box.append(h("div", { class: "seat-row" },
+        h("span", { class: "seat-number" }, t("web.new.seat", { number: i + 1 })),
+        kind, extra,
+        hint ? h("span", { class: "muted small seat-hint" }, hint) : null));
+    }
+  }
+
+  optionControl(o) {
+    const t = i18n.t;
+    const id = `opt-${o.name}`;
+    const wrap = h("div", { class: `field option option-${o.type}`, dataset: { option: o.name } });
+    const label = h("label", { class: "field-label", for: id }, this.optionLabel(o));
+    const help = h("p", { class: "field-help" }, this.optionHelp(o));
+    const error = h("p", { class: "field-error", role: "alert" });
+    const value = this.values[o.name];
+    if (o.type === "bool") {
+      const box = h("input", { type: "checkbox", id, checked: !!value });
+      box.addEventListener("change", () => { this.values[o.name] = box.checked; });
+      wrap.append(h("div", { class: "check-line" }, box, label), help, error);
+      return wrap;
+    }
+    if (o.type === "choice") {
+      const sel = h("select", { id });
+      for (const c of o.choices || []) sel.append(h("option", { value: c, selected: c === value }, this.choiceLabel(o, c)));
+      sel.addEventListener("change", () => { this.values[o.name] = sel.value; });
+      wrap.append(label, sel, help, error);
+      return wrap;
+    }
+    if (o.type === "int") {
+      const input = h("input", { type: "number", id, step: "1", min: o.minimum ?? null, max: o.maximum ?? null, value: value ?? (o.minimum ?? 0) });
+      const line = h("div", { class: "int-line" }, input);
+      const read = () => {
+        if (o.nullable && none && none.checked) { this.values[o.name] = null; return; }
+        const n = Number(input.value);
+        this.values[o.name] = input.value === "" || !Number.isFinite(n) ? input.value : Math.trunc(n);
+      };
+      let none = null;
+      if (o.nullable) {
+        none = h("input", { type: "checkbox", id: `${id}-none`, checked: value === null });
+        input.disabled = value === null;
+        if (value === null) input.value = o.name === "bank_limit" ? 30 : (o.minimum ?? 0);
+        none.addEventListener("change", () => { input.disabled = none.checked; read(); });
+        line.append(h("label", { class: "check-line small", for: `${id}-none` }, none, h("span", null, t(this.noneKey(o)))));
+      }
+      input.addEventListener("input", read);
+      if (o.minimum !== undefined || o.maximum !== undefined) line.append(h("span", { class: "muted small" }, t("web.new.range", { min: o.minimum ?? "", max: o.maximum ?? "" })));
+      wrap.append(label, line, help, error);
+      return wrap;
+    }
+    if (o.type === "list") {
+      const ordered = (this.mod.orderedOptions || []).includes(o.name);
+      const group = h("div", { class: ["check-group", ordered && "ordered"], id, role: "group", "aria-label": this.optionLabel(o) });
+      const items = ordered && Array.isArray(value) ? [...value, ...(o.choices || []).filter((c) => !value.includes(c))] : [...(o.choices || [])];
+      const start = Array.isArray(value) ? value : Array.isArray(o.default) ? o.default : [];
+      const checked = new Set(start);
+      let none = null;
+      const read = () => {
+        this.values[o.name] = none && none.checked ? null : items.filter((c) => checked.has(c));
+      };
+      const draw = () => {
+        clear(group);
+        const off = !!(none && none.checked);
+        items.forEach((c, k) => {
+          const box = h("input", { type: "checkbox", value: c, id: `${id}-${c}`, checked: checked.has(c), disabled: off });
+          box.addEventListener("change", () => { if (box.checked) checked.add(c); else checked.delete(c); read(); });
+          const row = h("label", { class: "check-item", for: `${id}-${c}` }, box, h("span", null, this.choiceLabel(o, c)));
+          if (ordered) {
+            const up = h("button", { type: "button", class: "mini", title: t("web.new.move_up"), "aria-label": t("web.new.move_up"), disabled: off || k === 0 }, "↑");
+            up.addEventListener("click", (ev) => { ev.preventDefault(); [items[k - 1], items[k]] = [items[k], items[k - 1]]; read(); draw(); });
+            row.append(up);
+          }
+          group.append(row);
+        });
+      };
+      if (o.nullable) {
+        none = h("input", { type: "checkbox", id: `${id}-none`, checked: value === null });
+        none.addEventListener("change", () => { read(); draw(); });
+      }
+      draw();
+      wrap.append(label);
+      if (none) wrap.append(h("label", { class: "check-line small", for: `${id}-none` }, none, h("span", null, t(this.noneKey(o)))));
+      wrap.append(group, help, error);
+      return wrap;
+    }
+    wrap.append(label, h("p", { class: "muted" }, JSON.stringify(value)), help, error);
+    return wrap;
+  }
+
+  noneKey(o) {
+    const key = `web.${this.gameId}.option.${o.name}.none`;
+    return i18n.has(key) ? key : o.type === "int" ? "web.new.no_limit" : "web.new.use_default";
+  }
+
+  collect() {
+    const options = {};
+    for (const o of this.game.options) {
+      const v = this.values[o.name];
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
+    }
+    const seats = this.seatState.slice(0, this.players).map((s) => {
+      if (s.kind === "bot") {
+        const out = { kind: "bot", level: s.level };
+        if (s.bot) out.bot = s.bot;
+        return out;
+      }
+      const out = { kind: s.kind };
+      if (s.name && s.name.trim()) out.name = s.name.trim();
+      return out;
+    });
+    const cs = this.clockState;
+    const clock = cs && cs.on ? { initial_s: Math.round((Number(cs.minutes) || 0) * 60), increment_s: Number(cs.increment) || 0 } : null;
+    return { options, seats, clock };
+  }
+
+  clearErrors() {
+    for (const el of this.root.querySelectorAll(".field-error")) el.textContent = "";
+    for (const el of this.root.querySelectorAll(".has-error")) el.classList.remove("has-error");
+    this.formError.textContent = "";
+  }
+
+  showError(e) {
+    let field = e instanceof ApiError ? e.field : null;
+    if (field) field = String(field).replace(/^options\./, "").replace(/^body\./, "");
+    let target = null;
+    if (field) {
+      // the most precise element that names the field: "seats.1.level" falls back to "seats"
+      const parts = field.split(".");
+      for (let n = parts.length; n > 0 && !target; n--) {
+        const name = CSS.escape(parts.slice(0, n).join("."));
+        target = this.root.querySelector(`[data-option="${name}"]`) || this.root.querySelector(`[data-field="${name}"]`);
+      }
+    }
+    const msg = e instanceof ApiError && e.status === 422 ? i18n.t("web.new.invalid", { message: e.message }) : errorText(e);
+    if (target) {
+      target.classList.add("has-error");
+      const slot = target.querySelector(":scope > .field-error") || target.querySelector(".field-error");
+      if (slot) slot.textContent = msg;
+      const more = target.closest("details");
+      if (more) more.open = true;
+      target.scrollIntoView({ block: "center", behavior: "smooth" });
+    } else {
+      this.formError.textContent = msg;
+    }
+  }
+
+  async submit() {
+    const t = i18n.t;
+    this.clearErrors();
+    const { options, seats, clock } = this.collect();
+    for (const [name, v] of Object.entries(options)) {
+      const o = this.game.options.find((x) => x.name === name);
+      if (o && o.type === "int" && v !== null && !Number.isInteger(v)) {
+        this.showError(new ApiError(422, "bad_option_value", t("web.new.not_a_number"), name));
+        return;
+      }
+    }
+    this.submitButton.disabled = true;
+    this.submitButton.textContent = t("web.lobby.creating");
+    try {
+      const res = await createTable(this.gameId, this.players, options, seats, clock);
+      const invites = Object.entries(res.invite_links || {}).filter(([seat]) => Number(seat) !== 0);
+      if (!invites.length) { location.hash = `#/t/${res.table_id}`; return; }
+      this.showCreated(res, invites);
+    } catch (e) {
+      this.showError(e);
+    } finally {
+      this.submitButton.disabled = false;
+      this.submitButton.textContent = t("web.new.create");
+    }
+  }
+
+  showCreated(res, invites) {
+    const t = i18n.t;
+    this.created = [res, invites];
+    const form = this.root.querySelector(".new-form");
+    if (form) form.remove();
+    const box = clear(this.result);
+    const link = (url) => {
+      const input = h("input", { type: "text", readonly: true, value: absolute(url), class: "link-field" });
+      const btn = h("button", { type: "button", class: "button small" }, t("web.new.copy"));
+      btn.addEventListener("click", async () => { input.select(); await copyText(input.value); btn.textContent = t("web.new.copied"); });
+      return h("div", { class: "link-line" }, input, btn);
+    };
+    box.append(h("section", { class: "panel created-panel" },
+      h("h2", null, t("web.new.created")),
+      ...invites.map(([seat, url]) => h("div", { class: "invite" }, h("p", null, t("web.new.invite", { number: Number(seat) + 1 })), link(url))),
+      res.spectator_link ? h("div", { class: "invite" }, h("p", null, t("web.new.spectator")), link(res.spectator_link)) : null,
+      h("div", { class: "button-row" }, h("a", { class: "button primary", href: `#/t/${res.table_id}` }, icon("next"), t("web.new.open")))));
+    window.scrollTo(0, 0);
+  }
+}
+
+function absolute(url) {
+  try { return new URL(url, location.href).href; } catch { return url; }
+}
+
+function clone(v) {
+  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+}
+
+export { errorText, gameName };

@@ -1,0 +1,150 @@
+"""Every legal action of a Citadels state can be played from the web table's own controls.
+
+States come from random games (classic and Dark City, every purple district in the deck). For each, the
+Citadels renderer (cetate/web/games/citadels.js) is drawn in Chromium exactly as the table frame draws it,
+and every control is clicked, following the target pickers it opens, to collect the actions the page would
+send. Each legal action must be reached that way, and nothing else may be sent. (The frame also lists any
+unclaimed legal action as a plain button; this test asks for more: a real control for every action.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cetate.core.i18n import Catalog
+from cetate.games import get
+from tests.browser import static_client
+
+NAMES = ["Ann", "Bob", "Cyril", "Dana", "Eva"]
+
+
+@pytest.fixture(scope="module")
+def client_page(browser):
+    yield from static_client.client_page(browser)
+DARK_CITY = {"characters": ["witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator",
+                            "diplomat", "artist"], "random_dark_city_districts": 14, "ball_room": True}
+MIXED = {"character_preset": "replace_one", "dark_city_districts": ["lighthouse", "armory", "museum"],
+         "warlord_timing": "any_time", "discard_mode": "discard_pile"}
+
+EXPLORE = """
+async ([messages, cases, names]) => {
+  const i18n = await import('/i18n.js');
+  i18n.install(new i18n.Catalog('en', messages));
+  const mod = (await import('/games/citadels.js')).default;
+  const { renderDialog, actionKey } = await import('/table.js');
+  const h = (tag) => document.createElement(tag);
+  const results = [];
+  for (const c of cases) {
+    const legalKeys = new Set(c.legal.map(actionKey));
+    const reached = new Map();
+    const stray = [];
+    let handled = new Set();
+    const draw = (ui, onAct) => {
+      const ctx = {
+        t: i18n.t, cat: i18n.current(), view: c.view, legal: c.legal, seat: c.seat, players: names,
+        table: { seats: names.map((n, i) => ({ seat: i, kind: 'human', name: n, joined: true })), to_move: c.view.to_move, status: 'playing' },
+        lastEvents: [], lastAction: null, readOnly: false, ui, act: onAct, rerender: () => {},
+        chip: (seat) => { const d = h('div'); d.className = 'chip'; d.textContent = names[seat]; return d; },
+        openGuide: () => {}, actionKey,
+      };
+      const out = mod.render(ctx);
+      handled = out.handled;
+      const root = h('div');
+      root.append(out.board);
+      const bar = h('div'); bar.className = 'bar';
+      for (const b of out.bar || []) if (b) bar.append(b);
+      root.append(bar);
+      if (out.dialog) root.append(renderDialog(out.dialog, { onHide() {} }));
+      document.body.replaceChildren(root);
+      // controls: buttons and clickable cards, not the character strip (it opens the guide) nor dialog chrome
+      return [...root.querySelectorAll('button')].filter((b) =>
+        !b.closest('.cz-strip') && !b.classList.contains('dialog-close') && !b.classList.contains('dialog-hide') && !b.disabled);
+    };
+    const seen = new Set();
+    const queue = [{}];
+    while (queue.length) {
+      const base = queue.shift();
+      const sig = JSON.stringify(base);
+      if (seen.has(sig) || seen.size > 40) continue;
+      seen.add(sig);
+      const count = draw(JSON.parse(sig), () => {}).length;
+      for (let i = 0; i < count; i++) {
+        const ui = JSON.parse(sig);
+        let sent = null;
+        const controls = draw(ui, (a) => { sent = a; });
+        controls[i].click();
+        if (sent) {
+          const k = actionKey(sent);
+          if (legalKeys.has(k)) reached.set(k, sent); else stray.push(sent);
+        } else if (JSON.stringify(ui) !== sig) {
+          queue.push(ui);
+        }
+      }
+    }
+    draw({}, () => {});
+    const missing = c.legal.filter((a) => !reached.has(actionKey(a)));
+    const unclaimed = c.legal.filter((a) => !handled.has(actionKey(a)));
+    results.push({ missing, stray, unclaimed, phase: c.view.phase });
+  }
+  return results;
+}
+"""
+
+
+def _cases(per_type: int = 4, games: int = 30) -> list[dict]:
+    """States where the seat to move has each action type, a few of each, from random games."""
+    game = get("citadels")
+    count: dict[str, int] = {}
+    out = []
+    for seed in range(games):
+        options = [{}, DARK_CITY, MIXED][seed % 3]
+        players = [4, 5, 3, 2][seed % 4] if options is not DARK_CITY else [4, 5][seed % 2]
+        state = game.setup(players, seed, options)
+        rnd = random.Random(seed)
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            types = {a["type"] for a in legal}
+            if any(count.get(t, 0) < per_type for t in types) or rnd.random() < 0.01:
+                for t in types:
+                    count[t] = count.get(t, 0) + 1
+                seat = game.to_move(state)
+                out.append({"seat": seat, "view": game.view(state, seat), "legal": legal})
+            game.apply(state, rnd.choice(legal))
+    return out
+
+
+def test_every_legal_action_has_a_control(client_page) -> None:
+    game = get("citadels")
+    catalog = Catalog(game.messages_dir())
+    messages = {k: catalog.raw(k, "en")[0] for k in catalog.keys("en")}
+    cases = _cases()
+    types = {a["type"] for c in cases for a in c["legal"]}
+    from cetate.games.citadels.rules import ACTION_TYPES
+
+    assert types == set(ACTION_TYPES), f"the sample misses {set(ACTION_TYPES) - types}"
+    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES])
+    problems = []
+    for case, res in zip(cases, results, strict=True):
+        if res["missing"] or res["stray"] or res["unclaimed"]:
+            problems.append({"phase": res["phase"], "turn": case["view"]["turn"], "missing": res["missing"][:4],
+                             "stray": res["stray"][:4], "unclaimed": res["unclaimed"][:4]})
+    assert not problems, f"{len(problems)} of {len(cases)} states: {problems[:3]}"
+
+
+@pytest.mark.parametrize("phase", ["draft", "turn"])
+def test_spectator_and_waiting_views_render(client_page, phase: str) -> None:
+    """A spectator's view (no `you`) and a seat that is not to move render without controls."""
+    game = get("citadels")
+    catalog = Catalog(game.messages_dir())
+    messages = {k: catalog.raw(k, "en")[0] for k in catalog.keys("en")}
+    state = game.setup(4, 3, DARK_CITY)
+    rnd = random.Random(3)
+    while state.phase != phase:
+        game.apply(state, rnd.choice(game.legal_actions(state)))
+    mover = game.to_move(state)
+    cases = [{"seat": None, "view": game.view(state, None), "legal": []},
+             {"seat": (mover + 1) % 4, "view": game.view(state, (mover + 1) % 4), "legal": []}]
+    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES])
+    assert all(not r["stray"] and not r["missing"] for r in results)

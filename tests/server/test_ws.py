@@ -1,0 +1,99 @@
+"""The WebSocket protocol: sync on connect, updates for every receiver, act, errors, ping, refusals."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import create, human_vs_bots, table_doc
+
+
+def until(ws, predicate, limit: int = 2000) -> dict:
+    """Read messages until one satisfies `predicate` (every message read must be well formed)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        assert message["type"] in {"sync", "update", "error", "clock", "pong"}, message
+        if predicate(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def test_sync_update_act_error_and_ping(client):
+    doc = human_vs_bots(client, seed=12)
+    table_id, token = doc["table_id"], doc["host_token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as spectator:
+        sync = ws.receive_json()
+        assert sync["type"] == "sync" and sync["seat"] == 0 and sync["host"] is True
+        assert sync["view"]["you"]["seat"] == 0 and sync["journal"][0]["seq"] == 0
+        first = spectator.receive_json()
+        assert first["type"] == "sync" and first["seat"] is None and "you" not in first["view"]
+
+        mine = sync if sync["legal_actions"] else until(ws, lambda m: m["type"] == "update" and m["legal_actions"])
+        seq = mine["table"]["seq"] if mine["type"] == "sync" else mine["seq"]
+        assert mine["view"] == table_doc(client, table_id, token)["view"]
+
+        # an illegal action: an error naming the key, and nothing changes
+        ws.send_json({"type": "act", "action": {"type": "fly"}, "key": "bad-1"})
+        error = until(ws, lambda m: m["type"] == "error")
+        assert error["key"] == "bad-1" and error["code"] == "unknown_action" and error["message"]
+        assert table_doc(client, table_id)["table"]["seq"] == seq
+
+        ws.send_json({"type": "ping"})
+        assert until(ws, lambda m: m["type"] == "pong") == {"type": "pong"}
+        ws.send_text("{not json")
+        assert until(ws, lambda m: m["type"] == "error")["code"] == "malformed_json"
+        ws.send_json({"type": "dance"})
+        assert until(ws, lambda m: m["type"] == "error")["code"] == "unknown_message"
+
+        action = mine["legal_actions"][0]
+        ws.send_json({"type": "act", "action": action, "key": "good-1"})
+        update = until(ws, lambda m: m["type"] == "update" and m["seq"] == seq + 1)
+        assert update["last_action"] == {"seat": 0, "by_bot": False, "timeout": False}
+        assert update["events"] and all(e["seq"] == seq + 1 for e in update["events"])
+        assert update["table"]["seq"] == seq + 1 and "you" in update["view"]
+        seen = until(spectator, lambda m: m["type"] == "update" and m["seq"] == seq + 1)
+        assert seen["last_action"]["seat"] == 0 and "you" not in seen["view"] and seen["legal_actions"] == []
+
+        # a retried key applies nothing and answers with a fresh sync
+        ws.send_json({"type": "act", "action": action, "key": "good-1"})
+        again = until(ws, lambda m: m["type"] == "sync")
+        now = table_doc(client, table_id, token)["journal"]  # the bots may have played on since
+        assert again["table"]["seq"] >= seq + 1 and again["journal"] == now[:len(again["journal"])]
+        assert len([a for a in client.app.state.store.actions(table_id) if a["key"] == "good-1"]) == 1
+
+        # a spectator cannot act
+        spectator.send_json({"type": "act", "action": action, "key": "s-1"})
+        refused = until(spectator, lambda m: m["type"] == "error")
+        assert refused["code"] == "no_seat" and refused["key"] == "s-1"
+
+
+def test_bots_updates_arrive_in_order_until_the_end(client):
+    doc = create(client, players=3, seed=4, seats=[{"kind": "bot", "bot": "random"}] * 3)
+    table_id = doc["table_id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        sync = ws.receive_json()
+        seq = sync["table"]["seq"]
+        while sync["table"]["status"] != "over":
+            message = ws.receive_json()
+            if message["type"] == "update":
+                assert message["seq"] == seq + 1 and message["last_action"]["by_bot"] is True
+                seq = message["seq"]
+                if message["table"]["status"] == "over":
+                    assert message["view"]["result"] is not None
+                    break
+    assert table_doc(client, table_id)["table"]["seq"] == seq
+
+
+@pytest.mark.parametrize(("path", "code", "close"), [
+    ("/ws/tables/nope", "unknown_table", 4404),
+    ("/ws/tables/{id}?token=forged", "bad_token", 4401),
+])
+def test_refused_connections_get_an_error_then_close(client, path, code, close):
+    doc = human_vs_bots(client)
+    with client.websocket_connect(path.replace("{id}", doc["table_id"])) as ws:
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["code"] == code
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+        assert info.value.code == close
