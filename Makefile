@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run play test bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/cetate serve --host 127.0.0.1 --port 8000 --data-dir data
+
+play: $(STAMP)
 	$(BIN)/cetate play citadels --players 4 --seat 0 --bots citadels-heuristic
 
 test: $(STAMP)
