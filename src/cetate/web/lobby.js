@@ -179,7 +179,7 @@ export class LobbyPage {
           h("span", { class: `status-pill ${r.status}` }, t(`web.status.${r.status}`)),
           yours ? h("span", { class: "status-pill turn" }, t("web.lobby.your_turn")) : null),
         h("div", { class: "muted small" },
-          t("web.lobby.table_line", { count: r.players, seat: (r.seat ?? 0) + 1 }),
+          r.seat === null || r.seat === undefined ? t("cli.count.players", { count: r.players }) : t("web.lobby.table_line", { count: r.players, seat: r.seat + 1 }),
           when && !Number.isNaN(when.getTime()) ? " · " + when.toLocaleString(i18n.getLang()) : ""),
         h("div", { class: "button-row" },
           h("a", { class: "button small primary", href: `#/t/${encodeURIComponent(r.table_id)}` }, t("web.lobby.open")),

@@ -71,7 +71,7 @@ export function scoreTable(result, columns, names, mySeat = null) {
         const parts = Object.entries(v);
         const sum = parts.reduce((a, [, x]) => a + (Number(x) || 0), 0);
         row.append(h("td", { class: "extras" }, String(sum),
-          parts.length ? h("span", { class: "extras-detail" }, parts.map(([k, x]) => `${t(`score.extra.${k}`)}: ${x}`).join("; ")) : null));
+          parts.length ? h("span", { class: "extras-detail" }, parts.map(([k, x]) => h("span", null, `${t(`score.extra.${k}`)}: ${x}`))) : null));
       } else {
         row.append(h("td", { class: c === "total" ? "total" : "" }, v === undefined || v === null ? "" : String(v)));
       }
@@ -626,6 +626,23 @@ export class TablePage {
     this.chipsUsed = false;
     this.renderHeader();
 
+    // hot-seat hand-over: nothing of the previous player's private view stays in the page (not just
+    // covered): the board, the journal, the action bar and the dialogs are emptied under the curtain
+    const handOver = this.curtainSeat();
+    if (handOver !== null) {
+      clear(this.noticeEl);
+      clear(this.boardEl);
+      clear(this.playersEl);
+      clear(this.barEl);
+      clear(this.dialogLayer);
+      clear(this.journalList);
+      document.title = `${t("web.table.tab_your_turn")} · ${gameTitle(this.table)} · ${t("web.app.name")}`;
+      if (!this.wasMine && soundOn()) beep();
+      this.wasMine = true;
+      this.renderCurtain(handOver);
+      return;
+    }
+
     // notices: bad token, waiting for players
     clear(this.noticeEl);
     if (this.notice) this.noticeEl.append(h("p", { class: "notice warn" }, this.notice));
@@ -726,10 +743,18 @@ export class TablePage {
     const invites = entry.invites || {};
     for (const s of missing) {
       const url = invites[s.seat] || invites[String(s.seat)];
-      if (url) {
-        const input = h("input", { type: "text", readonly: true, class: "link-field", value: new URL(url, location.href).href });
-        panel.append(h("div", { class: "invite" }, h("p", { class: "small" }, t("web.new.invite", { number: s.seat + 1 })), h("div", { class: "link-line" }, input)));
+      const line = h("div", { class: "link-line" });
+      if (url) line.append(h("input", { type: "text", readonly: true, class: "link-field", value: new URL(url, location.href).href }));
+      if (entry.host) {
+        // the host may hand a seat nobody took to a bot
+        const bot = h("button", { type: "button", class: "button small" }, t("web.table.seat_to_bot"));
+        bot.addEventListener("click", async () => {
+          bot.disabled = true;
+          try { await api.seatToBot(this.id, s.seat, entry.host, { level: "normal" }); } catch (e) { this.toast(errorText(e), "error"); bot.disabled = false; }
+        });
+        line.append(bot);
       }
+      panel.append(h("div", { class: "invite" }, h("p", { class: "small" }, t("web.new.invite", { number: s.seat + 1 })), line));
     }
     if (entry.host) {
       const btn = h("button", { type: "button", class: "button primary" }, t("web.table.start_now"));

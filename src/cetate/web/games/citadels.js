@@ -409,7 +409,9 @@ function turnControls(ctx, L, claim, bar) {
   for (const type of ["assassinate", "steal", "bewitch", "swap_hands", "wizard", "destroy", "exchange", "armory", "beautify", "laboratory", "museum"]) {
     if (!L[type]) continue;
     claim(L[type]);
-    bar.push(button(t(`${P}.btn.${type}`), () => { ctx.ui.picker = { type, kind: PICKERS[type] }; ctx.rerender(); }, "power", { "data-action": type }));
+    // the Witch must name her target: her only way on is the main button
+    const must = type === "bewitch" && !L.end_turn;
+    bar.push(button(t(`${P}.btn.${type}`), () => { ctx.ui.picker = { type, kind: PICKERS[type] }; ctx.rerender(); }, must ? "power primary" : "power", { "data-action": type }));
   }
   for (const type of ["discard_and_draw", "abbot_collect", "smithy"]) {
     if (!L[type]) continue;
