@@ -1235,14 +1235,20 @@ def _do_discard_and_draw(s: State, seat: int, action: dict, ev: list) -> None:
     s.phase = "magician_discard"
 
 
-def _do_discard(s: State, seat: int, action: dict, ev: list) -> None:
+def _secret_card_from_hand(s: State, seat: int, action: dict) -> int:
+    """The action's card leaves `seat`'s hand face down (Magician, Laboratory, Museum): the others'
+    knowledge of that hand no longer holds. Validates before it changes anything."""
     card = _card_field(action)
     if card not in s.hands[seat]:
         raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
     s.hands[seat].remove(card)
-    s.set_aside.append(card)
     if s.known:
         _forget_hand(s, seat)
+    return card
+
+
+def _do_discard(s: State, seat: int, action: dict, ev: list) -> None:
+    s.set_aside.append(_secret_card_from_hand(s, seat, action))
 
 
 def _do_stop_discarding(s: State, seat: int, action: dict, ev: list) -> None:
@@ -1400,12 +1406,7 @@ def _do_laboratory(s: State, seat: int, action: dict, ev: list) -> None:
     _need_district(s, seat, LABORATORY, "Laboratory")
     if s.laboratory_used:
         raise _illegal("district_used", "the Laboratory works once per turn")
-    card = _card_field(action)
-    if card not in s.hands[seat]:
-        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
-    s.hands[seat].remove(card)
-    if s.known:
-        _forget_hand(s, seat)
+    card = _secret_card_from_hand(s, seat, action)
     _discard(s, [card])
     amount = _gain(s, seat, 1)
     s.laboratory_used = True
@@ -1430,12 +1431,7 @@ def _do_museum(s: State, seat: int, action: dict, ev: list) -> None:
     _need_district(s, seat, MUSEUM, "Museum")
     if s.museum_used:
         raise _illegal("district_used", "the Museum takes one card per turn")
-    card = _card_field(action)
-    if card not in s.hands[seat]:
-        raise _illegal("card_not_in_hand", f"{action['card']!r} is not in your hand")
-    s.hands[seat].remove(card)
-    if s.known:
-        _forget_hand(s, seat)
+    card = _secret_card_from_hand(s, seat, action)
     s.museum[seat].append(card)
     s.museum_used = True
     ev.append(Event("museum_stored", {"seat": seat, "count": len(s.museum[seat])}, {"card": DISTRICT_IDS[card]},
