@@ -129,7 +129,8 @@ def test_the_table_starts_when_every_human_has_joined(client):
     assert joined.status_code == 200, joined.text
     table = joined.json()["table"]
     assert table["status"] == "playing" and table["seats"][1] == {
-        "seat": 1, "kind": "human", "name": "Bea", "joined": True, "bot": None, "level": None}
+        "seat": 1, "kind": "human", "name": "Bea", "joined": True, "bot": None, "level": None,
+        "connected": False}
     assert error_of(client.post(f"/api/tables/{table_id}/start", headers=bearer(host)), 409)["code"] == \
         "already_started"
 

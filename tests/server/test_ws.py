@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import create, human_vs_bots, table_doc
+from tests.server.conftest import bearer, create, human_vs_bots, table_doc, wait_until
 
 
 def until(ws, predicate, limit: int = 2000) -> dict:
     """Read messages until one satisfies `predicate` (every message read must be well formed)."""
     for _ in range(limit):
         message = ws.receive_json()
-        assert message["type"] in {"sync", "update", "error", "clock", "pong"}, message
+        assert message["type"] in {"sync", "update", "error", "clock", "pong", "presence"}, message
         if predicate(message):
             return message
     raise AssertionError("no such message")
@@ -97,3 +97,64 @@ def test_refused_connections_get_an_error_then_close(client, path, code, close):
         with pytest.raises(WebSocketDisconnect) as info:
             ws.receive_json()
         assert info.value.code == close
+
+
+def _connected(seats: list[dict]) -> dict[int, bool]:
+    return {s["seat"]: s["connected"] for s in seats}
+
+
+def test_presence_follows_the_sockets_and_the_host_hands_a_departed_seat_to_a_bot(client):
+    doc = create(client, players=3, seed=4, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+    table_id, host, guest = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
+    assert client.post(f"/api/tables/{table_id}/join", headers=bearer(guest), json={"name": "Bo"}).status_code == 200
+    assert wait_until(lambda: not any(_connected(table_doc(client, table_id)["table"]["seats"]).values()),
+                      what="every seat offline")
+
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={host}") as ws:
+        sync = ws.receive_json()
+        assert sync["type"] == "sync" and sync["table"]["status"] == "playing"
+        assert _connected(sync["table"]["seats"]) == {0: True, 1: False, 2: False}
+
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={guest}") as other, \
+                client.websocket_connect(f"/ws/tables/{table_id}?token={guest}") as second:
+            assert _connected(other.receive_json()["table"]["seats"])[1] is True
+            assert second.receive_json()["type"] == "sync"
+            came = until(ws, lambda m: m["type"] == "presence")
+            assert came == {"type": "presence", "seats": [{"seat": 0, "connected": True},
+                                                          {"seat": 1, "connected": True},
+                                                          {"seat": 2, "connected": False}]}
+            table = table_doc(client, table_id)["table"]
+            assert _connected(table["seats"]) == {0: True, 1: True, 2: False}
+            assert guest not in str(table) and host not in str(table) and "token" not in str(table)
+            second.close()
+            # one of seat 1's two sockets is still open: it stays connected
+            assert wait_until(lambda: client.app.state.hub.tables[table_id].presence.get(1) == 1)
+            assert _connected(table_doc(client, table_id)["table"]["seats"])[1] is True
+        gone = until(ws, lambda m: m["type"] == "presence")
+        assert _connected(gone["seats"]) == {0: True, 1: False, 2: False}
+        assert _connected(table_doc(client, table_id)["table"]["seats"])[1] is False
+
+        # the host hands the departed seat to a bot in the middle of the game
+        before = table_doc(client, table_id)["table"]["seq"]
+        handed = client.post(f"/api/tables/{table_id}/seats/1/bot", headers=bearer(host), json={})
+        assert handed.status_code == 200, handed.text
+        seat = handed.json()["table"]["seats"][1]
+        assert seat["kind"] == "bot" and seat["connected"] is False
+        resync = until(ws, lambda m: m["type"] == "sync")
+        assert resync["table"]["seats"][1]["kind"] == "bot"
+
+        # the bot now plays seat 1's turns; the host plays its own
+        def bot_played_seat_1():
+            if any(a["seat"] == 1 and a["by_bot"] and a["seq"] > before
+                   for a in client.app.state.store.actions(table_id)):
+                return True
+            turn = table_doc(client, table_id, host)
+            if turn["legal_actions"]:
+                client.post(f"/api/tables/{table_id}/actions", headers=bearer(host),
+                            json={"action": turn["legal_actions"][0]})
+            assert turn["table"]["status"] != "over", "the game ended before the bot played seat 1"
+            return False
+
+        assert wait_until(bot_played_seat_1, what="a bot move for seat 1")
+    assert wait_until(lambda: not any(_connected(table_doc(client, table_id)["table"]["seats"]).values()),
+                      what="every seat offline")

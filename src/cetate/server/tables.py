@@ -121,6 +121,7 @@ class LiveTable:
         self.answers: OrderedDict[str, dict] = OrderedDict()
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self.presence: dict[int, int] = {}  # seat -> open WebSockets with that seat's token
         self.clock: TurnClock | None = (TurnClock.from_config(self.clock_config, self.players)
                                         if self.clock_config else None)
         self.bot_task: asyncio.Task | None = None
@@ -134,6 +135,9 @@ class LiveTable:
 
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
+
+    def connected(self, seat: int) -> bool:
+        return self.presence.get(seat, 0) > 0
 
 
 def _now_iso() -> str:
@@ -658,7 +662,8 @@ class TableHub:
             "status": table.status,
             "players": table.players,
             "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s.get("name"), "joined": bool(s.get("joined")),
-                       "bot": s.get("bot"), "level": s.get("level")} for s in table.seats],
+                       "bot": s.get("bot"), "level": s.get("level"), "connected": table.connected(s["seat"])}
+                      for s in table.seats],
             "to_move": self._mover(table),
             "clock": table.clock.to_json() if table.clock is not None else None,
             "seq": table.seq,
@@ -692,12 +697,37 @@ class TableHub:
 
     def subscribe(self, table: LiveTable, auth: Auth) -> Subscriber:
         sub = Subscriber(auth)
+        came = auth.seat is not None and not table.connected(auth.seat)
+        if auth.seat is not None:
+            table.presence[auth.seat] = table.presence.get(auth.seat, 0) + 1
+        if came:  # the others learn it; the new socket sees it in its sync
+            self._broadcast_presence(table)
         sub.queue.put_nowait({"type": "sync", **self.snapshot(table, auth)})
         table.subscribers.add(sub)
         return sub
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        if sub not in table.subscribers:
+            return
         table.subscribers.discard(sub)
+        seat = sub.auth.seat
+        if seat is not None:
+            left = table.presence.get(seat, 0) - 1
+            if left > 0:
+                table.presence[seat] = left
+            else:
+                table.presence.pop(seat, None)
+                self._broadcast_presence(table)
+
+    def presence(self, table: LiveTable) -> dict:
+        """Which seats have a WebSocket open now (`connected`), for every receiver alike."""
+        return {"type": "presence", "seats": [{"seat": s["seat"], "connected": table.connected(s["seat"])}
+                                              for s in table.seats]}
+
+    def _broadcast_presence(self, table: LiveTable) -> None:
+        message = self.presence(table)
+        for sub in list(table.subscribers):
+            sub.queue.put_nowait(message)
 
     def _broadcast(self, table: LiveTable, make) -> None:
         cache: dict = {}

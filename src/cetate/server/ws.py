@@ -1,7 +1,8 @@
 """The WebSocket protocol, `/ws/tables/{id}?token=...` (docs/server.md).
 
 Server to client: `sync` on connect (and after a retried `act` or a `sync` request), `update` after every
-action, `error` for a refused `act` or a bad message, `clock` when a turn clock starts or stops, `pong`.
+action, `error` for a refused `act` or a bad message, `clock` when a turn clock starts or stops, `presence`
+when a seat's first socket opens or its last one closes (`hub.subscribe`/`unsubscribe` count them), `pong`.
 Client to server: `{"type": "act", action, key}`, `{"type": "ping"}`, `{"type": "sync"}`.
 
 Every message is computed for the socket's seat (spectators: seat None). A bad token or an unknown table

@@ -97,7 +97,7 @@ export const store = {
 };
 
 // -- the live connection to one table ----------------------------------------------------------------
-// Server to client: sync, update, error, clock, pong. Client to server: act, ping. The socket reconnects by
+// Server to client: sync, update, error, clock, presence, pong. Client to server: act, ping. The socket reconnects by
 // itself (growing delays up to 10 s) and every (re)connection starts with a fresh `sync`; an update whose
 // `seq` does not follow the last one forces a reconnect, so the client never shows a state with a gap.
 
@@ -186,6 +186,9 @@ export class TableConnection {
         break;
       case "clock":
         this.h.onClock && this.h.onClock(msg);
+        break;
+      case "presence":
+        this.h.onPresence && this.h.onPresence(msg);
         break;
       default:
         break;

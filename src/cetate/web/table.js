@@ -368,6 +368,7 @@ export class TablePage {
         this.clocks[m.seat] = { remaining: m.remaining_s, at: Date.now(), running: m.running !== false };
         this.tickClocks();
       },
+      onPresence: (m) => this.applyPresence(m),
       onStatus: (s) => { this.connState = s; this.renderHeader(); },
       onRefused: () => { this.notice = i18n.t("web.table.refused_connection"); this.render(); },
     });
@@ -493,6 +494,16 @@ export class TablePage {
     this.render();
   }
 
+  // a seat's first socket opened or its last one closed: only the seats' `connected` changes
+  applyPresence(m) {
+    if (!this.table || !Array.isArray(m.seats)) return;
+    for (const p of m.seats) {
+      const s = (this.table.seats || []).find((x) => x.seat === p.seat);
+      if (s) s.connected = !!p.connected;
+    }
+    this.render();
+  }
+
   applyUpdate(m) {
     this.readClocks(m.table);
     this.table = m.table || this.table;
@@ -583,8 +594,26 @@ export class TablePage {
       h("span", { class: "chip-name", title: names[seat] }, names[seat]),
       seat === this.seat ? h("span", { class: "chip-you" }, t("web.table.you")) : null,
       s.kind !== "bot" && s.joined === false ? h("span", { class: "chip-away", title: t("web.table.not_joined") }, "…") : null,
+      this.offline(s) && s.joined !== false ? h("span", { class: "chip-offline", "data-testid": "seat-offline" }, t("web.table.offline")) : null,
       clock ? h("span", { class: ["chip-clock", clock.running && "running"], dataset: { seat }, title: t("web.table.clock") }, formatClock(clock)) : null),
+    this.offline(s) && this.table.status === "playing" && seat !== this.seat ? this.seatToBotButton(seat) : null,
     badges.length ? h("div", { class: "chip-badges" }, ...badges.map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || "", html: (b.html || "") + (b.text ? `<span>${esc(b.text)}</span>` : "") }))) : null);
+  }
+
+  // a human seat with no open socket (the server's presence); the host may hand it to a bot mid-game
+  offline(s) {
+    return s.kind === "human" && s.connected === false && this.table.status !== "over";
+  }
+
+  seatToBotButton(seat) {
+    const entry = store.table(this.id) || {};
+    if (!entry.host) return null;
+    const bot = h("button", { type: "button", class: "button small chip-to-bot", "data-testid": "seat-to-bot" }, i18n.t("web.table.seat_to_bot"));
+    bot.addEventListener("click", async () => {
+      bot.disabled = true;
+      try { await api.seatToBot(this.id, seat, entry.host, { level: "normal" }); } catch (e) { this.toast(errorText(e), "error"); bot.disabled = false; }
+    });
+    return bot;
   }
 
   // -- rendering --------------------------------------------------------------------------------------------
