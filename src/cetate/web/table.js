@@ -783,7 +783,8 @@ export class TablePage {
         });
         line.append(bot);
       }
-      panel.append(h("div", { class: "invite" }, h("p", { class: "small" }, t("web.new.invite", { number: s.seat + 1 })), line));
+      // only a device that holds the link (or may hand the seat to a bot) shows the line
+      if (url || entry.host) panel.append(h("div", { class: "invite" }, h("p", { class: "small" }, t("web.new.invite", { number: s.seat + 1 })), line));
     }
     if (entry.host) {
       const btn = h("button", { type: "button", class: "button primary" }, t("web.table.start_now"));
