@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cetate.core.errors import IllegalAction
 from cetate.games import get
 from cetate.games.citadels.data import DISTRICT_IDS
 from cetate.games.citadels.options import SCHEMA
@@ -117,6 +118,38 @@ def scenario(
     if extra:
         doc.update(extra)
     return GAME.from_json(doc)
+
+
+def act(state, action: dict) -> list:
+    """Apply `action` as the seat to move (the way the server does)."""
+    return GAME.apply(state, action, seat=GAME.to_move(state))
+
+
+def doc(state) -> dict:
+    return GAME.to_json(state)
+
+
+def hand(state, seat: int) -> list[str]:
+    return doc(state)["seats"][seat]["hand"]
+
+
+def city(state, seat: int) -> list[str]:
+    return doc(state)["seats"][seat]["city"]
+
+
+def types(events: list) -> list[str]:
+    return [e.type for e in events]
+
+
+def illegal_code(state, action: dict) -> str:
+    """The IllegalAction code of `action`, after checking that the refused action changed nothing."""
+    before = doc(state)
+    try:
+        act(state, action)
+    except IllegalAction as exc:
+        assert doc(state) == before, "an illegal action changed the state"
+        return exc.code
+    raise AssertionError(f"{action!r} was accepted")
 
 
 def snapshot(state) -> dict:

@@ -10,41 +10,16 @@ from collections import Counter
 
 import pytest
 
-from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
-from tests.games.citadels.scenario import GAME, scenario
-
-
-def act(state, action: dict) -> list[Event]:
-    return GAME.apply(state, action, seat=GAME.to_move(state))
-
-
-def doc(state) -> dict:
-    return GAME.to_json(state)
+from tests.games.citadels.scenario import GAME, act, city, doc, hand, illegal_code, scenario, types
 
 
 def seat_gold(state, seat: int) -> int:
     return doc(state)["seats"][seat]["gold"]
 
 
-def hand(state, seat: int) -> list[str]:
-    return doc(state)["seats"][seat]["hand"]
 
 
-def city(state, seat: int) -> list[str]:
-    return doc(state)["seats"][seat]["city"]
-
-
-def types(events: list[Event]) -> list[str]:
-    return [e.type for e in events]
-
-
-def illegal_code(state, action: dict) -> str:
-    before = doc(state)
-    with pytest.raises(IllegalAction) as info:
-        act(state, action)
-    assert doc(state) == before
-    return info.value.code
 
 
 # -- Assassin (§1.5, §1.6 #1, §3 #5) ------------------------------------------------------------------

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from cetate.core.errors import IllegalAction, InvalidOptions
+from cetate.core.errors import InvalidOptions
 from cetate.core.events import Event
 from cetate.games.citadels.data import CHARACTER_INDEX, DARK_CITY_CHARACTERS
 from cetate.games.citadels.rules import score_seat
-from tests.games.citadels.scenario import GAME, scenario
+from tests.games.citadels.scenario import GAME, act, city, doc, hand, illegal_code, scenario, types
 
 CLASSIC = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 
@@ -32,40 +32,18 @@ def chars(*dark: str, **options) -> dict:
     return {"characters": out, **options}
 
 
-def act(state, action: dict) -> list[Event]:
-    return GAME.apply(state, action, seat=GAME.to_move(state))
-
-
-def doc(state) -> dict:
-    return GAME.to_json(state)
 
 
 def golds(state) -> list[int]:
     return [seat["gold"] for seat in doc(state)["seats"]]
 
 
-def hand(state, seat: int) -> list[str]:
-    return doc(state)["seats"][seat]["hand"]
 
-
-def city(state, seat: int) -> list[str]:
-    return doc(state)["seats"][seat]["city"]
-
-
-def types(events: list[Event]) -> list[str]:
-    return [e.type for e in events]
 
 
 def legal(state, kind: str) -> list[dict]:
     return [a for a in GAME.legal_actions(state) if a["type"] == kind]
 
-
-def illegal_code(state, action: dict) -> str:
-    before = doc(state)
-    with pytest.raises(IllegalAction) as info:
-        act(state, action)
-    assert doc(state) == before
-    return info.value.code
 
 
 # == Witch (§1.5 step 3, §1.6 #1 and its details, §3 #7-#10) ===========================================

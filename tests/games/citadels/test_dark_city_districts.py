@@ -29,7 +29,7 @@ from cetate.games.citadels.rules import (
     is_complete,
     score_seat,
 )
-from tests.games.citadels.scenario import GAME, scenario, snapshot
+from tests.games.citadels.scenario import GAME, scenario, snapshot, types
 
 CLASSIC = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 DARK = {"witch": 1, "tax_collector": 2, "wizard": 3, "emperor": 4, "abbot": 5, "alchemist": 6,
@@ -59,9 +59,6 @@ def ids(cards: list[int]) -> list[str]:
 def idx(name: str) -> int:
     return DISTRICT_INDEX[name]
 
-
-def types(events) -> list[str]:
-    return [e.type for e in events]
 
 
 def first(events, etype: str):

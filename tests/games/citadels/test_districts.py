@@ -7,15 +7,12 @@ import pytest
 from cetate.core.errors import IllegalAction
 from cetate.games.citadels.data import DISTRICT_IDS, DISTRICT_INDEX
 from cetate.games.citadels.rules import compute_result, destroy_price, score_seat
-from tests.games.citadels.scenario import GAME, scenario, snapshot
+from tests.games.citadels.scenario import GAME, scenario, snapshot, types
 
 
 def ids(cards: list[int]) -> list[str]:
     return [DISTRICT_IDS[c] for c in cards]
 
-
-def types(events) -> list[str]:
-    return [e.type for e in events]
 
 
 def first(events, etype: str):

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.games.citadels import GAME
-from cetate.games.citadels.data import DISTRICT_IDS
-from cetate.games.citadels.state import deck_for
+from cetate.games.citadels.data import ARMORY, BELL_TOWER, DISTRICT_IDS, MUSEUM
+from cetate.games.citadels.rules import takes_initial
 
 # No shrinking: a smaller seed is not a simpler game, and shrinking whole games takes minutes. A failure
 # prints the (players, seed, options, chooser) to replay with `play(...)`.
@@ -53,14 +53,17 @@ MAX_ACTIONS = 20_000  # far above any real game (about 100 actions per round wit
 def all_cards(s) -> Counter:
     held = Counter(s.deck) + Counter(s.discard_pile) + Counter(s.drawn) + Counter(s.set_aside)
     for i in range(s.n):
-        held += Counter(s.hands[i]) + Counter(s.cities[i])
+        held += Counter(s.hands[i]) + Counter(s.cities[i]) + Counter(s.museum[i])
     if s.graveyard is not None:
         held[s.graveyard[0]] += 1
     return held
 
 
 def check_cards(s) -> None:
-    assert all_cards(s) == Counter(deck_for(s.options))
+    assert all_cards(s) == Counter(s.composition)
+    for i in range(s.n):
+        assert not Counter(s.beautified[i]) - Counter(s.cities[i])
+        assert not s.museum[i] or MUSEUM in s.cities[i]
 
 
 def check_gold(s) -> None:
@@ -70,7 +73,7 @@ def check_gold(s) -> None:
         assert s.bank is None
     else:
         assert s.bank >= 0
-        assert s.bank + sum(s.gold) == limit
+        assert s.bank + sum(s.gold) + sum(len(b) for b in s.beautified) == limit
 
 
 def key(action: dict) -> str:
@@ -93,7 +96,6 @@ def check_legal(s) -> list[dict]:
 
 
 def check_all_actions_apply(s, acts: list[dict]) -> None:
-    """Every listed action applies without error (on a clone) and keeps the invariants."""
     before = GAME.to_json(s)
     for a in acts:
         c = GAME.clone(s)
@@ -143,33 +145,22 @@ def check_round_trips(s) -> None:
 def check_clone_independent(s, rnd: random.Random) -> None:
     before = GAME.to_json(s)
     c = GAME.clone(s)
-    # mutate every mutable part of the clone
     c.rng.next64()
-    c.deck.append(0)
-    c.discard_pile.append(0)
+    for lst in (c.deck, c.discard_pile, c.drawn, c.set_aside, c.face_up, c.face_down, c.pool, c.revealed,
+                c.absent, c.also_first, c.tax_pending):
+        lst.append(1)
     c.gold[0] += 5
-    for i in range(c.n):
-        c.hands[i].append(1)
-        c.cities[i].append(2)
-    c.haunted_round[0] = 99
-    c.face_up.append(3)
-    c.face_down.append(3)
-    c.pool.append(4)
+    c.owner[1] = 0
     c.steps.append((0, "pick"))
     c.log.append((0, "pick", 1))
-    for pools in c.seen:
-        pools.append((1, 2))
-    c.owner[1] = 0
-    c.revealed.append(1)
-    c.absent.append(2)
-    c.drawn.append(5)
-    c.set_aside.append(5)
-    if hasattr(c, "known"):
-        for cards in c.known.values():
-            cards.append(6)
-        c.known[(0, 1)] = [7]
+    for per_seat in (c.hands, c.cities, c.museum, c.beautified, c.wizard_copies, c.seen):
+        for item in per_seat:
+            item.append(2)
+    c.haunted_round[0] = 99
+    for cards in c.known.values():
+        cards.append(6)
+    c.known[(0, 1)] = [7]
     assert GAME.to_json(s) == before
-    # playing on the clone leaves the original alone
     c = GAME.clone(s)
     if not GAME.is_over(c):
         GAME.apply(c, rnd.choice(GAME.legal_actions(c)))
@@ -238,27 +229,42 @@ def _swap_one(hidden: list, deck: list, rnd: random.Random, keep: Counter | None
     return True
 
 
-def hidden_card_variant(s, seat, rnd: random.Random):
-    """A copy of `s` that differs only in what `seat` cannot see: another seat's hand, the deck order, the
-    discard pile, face-down draws of another seat, the RNG state."""
+def hidden_card_variant(s, seat: int, rnd: random.Random):
+    """A copy of `s` in which the cards `seat` cannot see are permuted among their places: the other
+    hands (less the cards some seat knows are there), the other Museums, another seat's pending draw or
+    Magician discards, the discard pile and the deck (only its order while `seat` looks through it with
+    the Lighthouse), and the RNG state."""
     t = GAME.clone(s)
     t.rng.next64()
-    known = getattr(t, "known", {}) or {}
+    mover = GAME.to_move(t)
+    looking = t.phase == "wizard" and t.actor == seat  # the Wizard sees his target's hand
+    deck_seen = t.phase == "lighthouse" and t.actor == seat  # the contents, not the order
+    places: list[tuple[list, int]] = []
     for j in range(t.n):
-        if j == seat:
+        if j == seat or (looking and j == t.target):
             continue
         keep = Counter()
-        for (_o, h), cards in known.items():
+        for (_o, h), cards in t.known.items():
             if h == j:
-                keep |= Counter(cards)  # cards some seat knows to be in that hand stay
-        _swap_one(t.hands[j], t.deck, rnd, keep)
-    mover = GAME.to_move(t)
+                keep |= Counter(cards)
+        for i, c in enumerate(t.hands[j]):
+            if keep[c] > 0:
+                keep[c] -= 1
+            else:
+                places.append((t.hands[j], i))
+        places.extend((t.museum[j], i) for i in range(len(t.museum[j])))
     if mover is not None and mover != seat:
-        _swap_one(t.drawn, t.deck, rnd)
-        _swap_one(t.set_aside, t.deck, rnd)
-    _swap_one(t.discard_pile, t.deck, rnd)
-    rnd.shuffle(t.deck)
-    rnd.shuffle(t.discard_pile)
+        places.extend((t.drawn, i) for i in range(len(t.drawn)))
+        places.extend((t.set_aside, i) for i in range(len(t.set_aside)))
+    places.extend((t.discard_pile, i) for i in range(len(t.discard_pile)))
+    if not deck_seen:
+        places.extend((t.deck, i) for i in range(len(t.deck)))
+    cards = [lst[i] for lst, i in places]
+    rnd.shuffle(cards)
+    for (lst, i), c in zip(places, cards, strict=True):
+        lst[i] = c
+    if deck_seen:
+        rnd.shuffle(t.deck)
     return t
 
 
@@ -273,26 +279,25 @@ def _draft_positions(s):
     return obs
 
 
-def hidden_character_variant(s, seat, rnd: random.Random):
-    """A copy of `s` in which two characters hidden from `seat` trade places (two other seats' unrevealed
-    picks, or an unrevealed pick and a face-down card, ...), chosen so that no pool `seat` was shown tells
-    them apart. Returns None when no such pair exists."""
-    n = s.n
-    if n == 7 and s.phase == "draft" and len(s.steps) <= 1:
-        return None  # the initial card is back in play for the last drafter; keep the test simple
+def hidden_character_variant(s, seat: int, rnd: random.Random):
+    """As in test_properties, for any player count: two characters hidden from `seat` trade places."""
+    merged = takes_initial(s)
+    if merged and s.phase == "draft" and len(s.steps) <= 1:
+        return None
     revealed = set(s.revealed)
+    if s.phase == "emperor_heir":
+        revealed.add(4)  # the assassinated Emperor's player has revealed himself to pass the crown
     absent = set(s.absent)
-    # entries: (position on the draft timeline, owned?, rank); a card in every pool gets +inf, one in none -inf
     entries = []
     pos = 0
     for who, kind, rank in s.log:
         if kind in ("pick", "discard"):
-            if who != seat and rank not in revealed and not (n == 7 and rank == s.initial_face_down):
+            if who != seat and rank not in revealed and not (merged and rank == s.initial_face_down):
                 entries.append((pos, kind == "pick", rank))
             pos += 1
-        elif kind == "face_down" and n != 7:
+        elif kind == "face_down" and not merged:
             entries.append((float("inf"), False, rank))
-        elif kind == "initial_face_down" and n != 7:
+        elif kind == "initial_face_down" and not merged:
             entries.append((float("-inf"), False, rank))
     if s.phase == "draft":
         entries.extend((float("inf"), False, r) for r in s.pool)
@@ -304,7 +309,7 @@ def hidden_character_variant(s, seat, rnd: random.Random):
             if p == q or any(p < m <= q for m in observations):
                 continue
             if (r1 in absent or r2 in absent) and (own_p or own_q):
-                continue  # nobody answered for that character: it cannot be held
+                continue
             pairs.append((r1, r2))
     if not pairs:
         return None
@@ -326,19 +331,20 @@ def check_views(s, rnd: random.Random) -> None:
         mine = check_view_shape(s, seat)
         t = hidden_card_variant(s, seat, rnd)
         check_cards(t)
-        assert GAME.view(t, seat) == mine, "a seat's view depends on cards it cannot see"
+        assert GAME.view(t, seat) == mine, f"seat {seat}'s view depends on cards it cannot see ({s.phase})"
         assert GAME.view(t, None) == public
         u = hidden_character_variant(s, seat, rnd)
         if u is not None:
-            assert GAME.from_json(GAME.to_json(u)) == u  # still a valid state
-            assert GAME.view(u, seat) == mine, "a seat's view depends on characters it cannot see"
+            assert GAME.from_json(GAME.to_json(u)) == u
+            assert GAME.view(u, seat) == mine, f"seat {seat}'s view depends on characters it cannot see"
             assert GAME.view(u, None) == public
 
 
 # -- playing -------------------------------------------------------------------------------------
 
 def play(players, seed, options, chooser, *, every=1, apply_all=False, round_trips=False, views=False,
-         events=False):
+         events=False, choose=None):
+    """Play a whole game with random legal actions (or `choose(acts, rnd)`), checking the invariants."""
     s = GAME.setup(players, seed, options)
     rnd = random.Random(chooser)
     actions: list[dict] = []
@@ -358,7 +364,7 @@ def play(players, seed, options, chooser, *, every=1, apply_all=False, round_tri
         if deep and apply_all:
             check_all_actions_apply(s, acts)
             check_wrong_seat_rejected(s, acts)
-        action = rnd.choice(acts)
+        action = choose(acts, rnd) if choose else rnd.choice(acts)
         evs = GAME.apply(s, action, GAME.to_move(s))
         if events:
             check_events(evs, players)
@@ -371,9 +377,13 @@ def play(players, seed, options, chooser, *, every=1, apply_all=False, round_tri
     assert result["rounds"] == s.round <= s.options["max_rounds"]
     assert sorted(result["ranking"]) == list(range(players))
     assert result["winners"] and all(result["scores"][w]["rank"] == 1 for w in result["winners"])
+    for sc in result["scores"]:
+        assert sc["total"] == (sc["districts"] + sc["all_colours"] + sc["first_complete"] + sc["complete"]
+                               + sum(sc["extras"].values()))
     if not result["stalled"]:
-        assert s.first_complete >= 0
-        assert len(s.cities[s.first_complete]) >= s.options["completion_size"]
+        assert s.end_triggered
+        if ARMORY not in s.composition and BELL_TOWER not in s.composition:  # no city can shrink back
+            assert len(s.cities[s.first_complete]) >= s.options["completion_size"]
     return s, actions
 
 

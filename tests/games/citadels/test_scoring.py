@@ -7,16 +7,13 @@ import random
 import pytest
 
 from cetate.games.citadels.rules import compute_result, score_seat
-from tests.games.citadels.scenario import GAME, scenario
+from tests.games.citadels.scenario import GAME, scenario, types
 
 # 16 points, four colours (no purple)
 EIGHT = ["manor", "castle", "temple", "church", "tavern", "market", "watchtower", "prison"]
 SEVEN = EIGHT[:7]  # 14 points, no purple
 FIVE_COLOURS = ["keep", "manor", "temple", "tavern", "watchtower"]  # 3+3+1+1+1 = 9
 
-
-def types(events) -> list[str]:
-    return [e.type for e in events]
 
 
 def final(players=4, **kw):
