@@ -785,8 +785,7 @@ def bench(
                                                       "short": short, "dark_city": dark_city})
     _setup(game, players, seed, options, catalog, lang)
     rnd = random.Random(seed)
-    below = rnd.randrange
-    setup, to_move, legal_actions, apply = game.setup, game.to_move, game.legal_actions, game.apply
+    setup, to_move, random_action, apply = game.setup, game.to_move, game.random_action, game.apply
     played = 0
     decisions = 0
     started = time.perf_counter()
@@ -794,8 +793,7 @@ def bench(
     while (played < games_) if games_ is not None else (played == 0 or time.perf_counter() < deadline):
         state = setup(players, seed + played, options)
         while to_move(state) is not None:
-            legal = legal_actions(state)
-            apply(state, legal[below(len(legal))])
+            apply(state, random_action(state, rnd))
             decisions += 1
         played += 1
     elapsed = time.perf_counter() - started

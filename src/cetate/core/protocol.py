@@ -46,6 +46,12 @@ class Game:
         move. Raises `IllegalAction` and leaves the state untouched when the action is not allowed."""
         raise NotImplementedError
 
+    def random_action(self, state: Any, rnd) -> Action:
+        """A uniformly random legal action (`rnd` is a `random.Random`), for random playouts and benchmarks.
+        A game may override it with a faster path that samples without enumerating every legal action."""
+        legal = self.legal_actions(state)
+        return legal[rnd.randrange(len(legal))]
+
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
 

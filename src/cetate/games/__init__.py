@@ -11,7 +11,7 @@ from importlib.metadata import entry_points
 
 from cetate.core.errors import CetateError
 
-_BUILTIN = {"citadels": "cetate.games.citadels:GAME"}
+_BUILTIN = {"akropolis": "cetate.games.akropolis:GAME", "citadels": "cetate.games.citadels:GAME"}
 _cache: dict[str, object] | None = None
 
 

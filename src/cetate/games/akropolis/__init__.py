@@ -1,5 +1,104 @@
-"""Akropolis (spec akropolis.md): the engine is being built.
+"""Akropolis (+ Athena, the five scoring variants and the solo Illustrious Architect) behind the cetate game
+protocol. See spec/akropolis.md, docs/formats.md and the rules guide in guide/."""
 
-For now the package holds the component data (`data`) and the hex-grid geometry (`hexes`); the game is not
-registered yet.
-"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from cetate.core.errors import InvalidOptions
+from cetate.core.protocol import Game
+from cetate.core.rng import Rng
+from cetate.games.akropolis import rules, state, view
+from cetate.games.akropolis.options import SCHEMA, check_for_players
+from cetate.games.akropolis.state import State
+
+HERE = Path(__file__).parent
+
+
+class Akropolis(Game):
+    id = "akropolis"
+    name = "Akropolis"
+    description = ("Take tiles from the construction site and build your city upwards: districts score by "
+                   "their height times the stars of matching plazas. With Athena, variants and a solo "
+                   "Architect; 1-4 players.")
+    engine_version = "1"
+    min_players = 1
+    max_players = 4
+    options = SCHEMA
+
+    def __init__(self) -> None:
+        self.to_move = rules.to_move
+        self.legal_actions = rules.legal_actions
+        self.apply = rules.apply
+        self.clone = State.clone
+        self.random_action = rules.random_action
+
+    def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+            raise InvalidOptions("bad_players", f"Akropolis is for 1 to 4 players, not {players!r}")
+        opts = SCHEMA.validate(options)
+        check_for_players(opts, players)
+        return rules.setup(players, seed, opts)
+
+    def start_events(self, s: State) -> list:
+        return rules.start_events(s)
+
+    def expand_shortcuts(self, shortcuts: dict) -> dict:
+        """`--athena`, `--variants` (all five) and `--long` (the long game for 2 or 3 players)."""
+        out: dict = {}
+        if shortcuts.get("athena"):
+            out["athena"] = True
+        if shortcuts.get("variants"):
+            out.update({v: True for v in ("variant_houses", "variant_markets", "variant_barracks",
+                                          "variant_temples", "variant_gardens")})
+        if shortcuts.get("long"):
+            out["long_game"] = True
+        rest = {k: v for k, v in shortcuts.items() if k not in ("athena", "variants", "long")}
+        Game.expand_shortcuts(self, rest)
+        return out
+
+    def to_move(self, s: State) -> int | None:
+        return rules.to_move(s)
+
+    def legal_actions(self, s: State) -> list[dict]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, action: dict, seat: int | None = None) -> list:
+        return rules.apply(s, action, seat)
+
+    def random_action(self, s: State, rnd) -> dict:
+        return rules.random_action(s, rnd)
+
+    def result(self, s: State) -> dict | None:
+        return s.result
+
+    def view(self, s: State, seat: int | None) -> dict:
+        return view.view(s, seat)
+
+    def determinize(self, s: State, seat: int, rng: Rng) -> State:
+        return view.determinize(s, seat, rng)
+
+    def to_json(self, s: State) -> dict:
+        return state.to_json(s, self.engine_version)
+
+    def from_json(self, doc) -> State:
+        return state.from_json(doc)
+
+    def clone(self, s: State) -> State:
+        return s.clone()
+
+    def messages_dir(self) -> Path:
+        return HERE / "messages"
+
+    def guide_dir(self) -> Path:
+        return HERE / "guide"
+
+    def bots(self) -> dict:
+        try:
+            from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot
+        except ImportError:  # pragma: no cover - the bot module is optional while it is being written
+            return {}
+        return {NAME: AkropolisHeuristicBot}
+
+
+GAME = Akropolis()

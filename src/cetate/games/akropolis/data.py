@@ -277,3 +277,36 @@ def check_tiles(tiles: tuple[Tile, ...] | list[Tile] = CITY_TILES) -> None:
         raise ValueError(
             "Akropolis tile data disagree with the composition (spec §2.3):\n  " + "\n  ".join(problems)
         )
+
+
+# -- Athena (spec §1.9, §2.5, §2.6) ---------------------------------------------------------------------
+
+# The 18 construction cards, three per district colour and three grey ones (§2.5). Their patterns are the
+# predicates in cards.py; names and texts shown to people live in the message catalogs.
+ATHENA_CARDS: tuple[str, ...] = (
+    "housing", "villa", "district_center",  # blue
+    "city_market", "storehouses", "luxury_goods",  # yellow
+    "rampart", "guard_tower", "fortress",  # red
+    "sanctuary", "pantheon", "pilgrims_stairs",  # purple
+    "oasis", "hanging_gardens", "parkland",  # green
+    "main_street", "quarry_mine", "agora",  # grey
+)
+CARD_COLOUR: dict[str, str] = {
+    card: colour
+    for colours, cards in zip((HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN, "grey"),
+                              (ATHENA_CARDS[i:i + 3] for i in range(0, 18, 3)), strict=True)
+    for colour in (colours,) for card in cards
+}
+CARDS_SHOWN = 4  # cards displayed per game
+SMALL_PER_CARD = 4  # small tiles put under each displayed card
+STATUE_PIECES: tuple[str, ...] = ("head", "body", "legs", "base")  # the piece kind above card 0, 1, 2, 3
+
+# The 30 small one-hex tiles (§2.6), numbered 1-30. A one-letter code is a district, plaza or (never) quarry;
+# a two-letter code is a dual hex: the first letter's half owns sides rot, rot+1, rot+2 and the second
+# letter's half the other three (the side model, §1.9 / flag F6).
+SMALL_TILES: dict[int, str] = dict(enumerate((
+    "mg", "bt", "hm", "hb", "mb", "tg", "hg", "mt", "bg", "ht",  # dual hexes, one per pair of colours
+    "h", "h", "h", "m", "m", "t", "t", "b", "b", "g",  # single districts
+    "H", "H", "H", "M", "M", "T", "T", "B", "B", "G",  # single plazas
+), start=1))
+SMALL_PIECE_BASE = 100  # a small tile's piece id in a city is 100 + its number; city tiles keep 1-61, start 0

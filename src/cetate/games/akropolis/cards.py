@@ -1,0 +1,243 @@
+"""The 18 Athena construction cards as predicates on a city (spec akropolis §2.5).
+
+Every pattern looks at visible hexes only. Neighbours are plan-view neighbours; a hex's "side d" is what it
+shows towards direction d, so an Athena dual hex takes part through the half that owns that side (§1.9):
+it is surrounded when its half's three sides touch built cells, and a straight line can only pass through
+hexes that show the same district on opposite sides (a dual hex can only end a line). Flag F7
+(`card_centre`) decides whether Housing's and City Market's centre must be a built district or quarry
+(the card legend, default) or may be anything (BGA's reading: Housing's centre any built hex, City Market's
+centre even empty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cetate.games.akropolis.city import City, D
+from cetate.games.akropolis.scoring import units
+
+DISTRICTS = frozenset("hmbtg")
+PLAZAS = frozenset("HMBTG")
+
+
+def _n(cell, d, k=1):
+    return (cell[0] + k * D[d % 6][0], cell[1] + k * D[d % 6][1])
+
+
+def _facing(city: City, cell, d) -> str | None:
+    """What the neighbour of `cell` in direction d shows back towards `cell`."""
+    return city.side(_n(cell, d), d + 3)
+
+
+def _centre_ok(city: City, cell, lenient_empty: bool, options: dict) -> bool:
+    code = city.top.get(cell)
+    if options["card_centre"] == "lenient":
+        return code is not None or lenient_empty
+    return code is not None and (len(code) == 2 or code.islower())  # a district or a quarry
+
+
+def _surrounded(city: City, cell, sides) -> bool:
+    h = city.h
+    return all(_n(cell, d) in h for d in sides)
+
+
+def housing(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #1: a centre hex whose six neighbours all show a House district towards it."""
+    for cell in city.top:
+        if _centre_ok(city, cell, False, options) and all(_facing(city, cell, d) == "h" for d in range(6)):
+            return True
+    return False
+
+
+def villa(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #2: at least four House districts on level 2 or higher."""
+    return sum(1 for _, letter, _, level in units(city) if letter == "h" and level >= 2) >= 4
+
+
+def district_center(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #3: a House plaza whose six neighbours are all built higher than it."""
+    h = city.h
+    for cell, code in city.top.items():
+        if code == "H":
+            level = h[cell]
+            if all(h.get(_n(cell, d), 0) > level for d in range(6)):
+                return True
+    return False
+
+
+def city_market(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #4: a centre with Market districts on three alternating neighbours (d, d+2, d+4)."""
+    lenient = options["card_centre"] == "lenient"
+    candidates = set(city.top)
+    if lenient:  # the centre may be empty: look at every cell next to a market
+        for cell, code in city.top.items():
+            if "m" in code:
+                candidates.update(_n(cell, d) for d in range(6))
+    for cell in candidates:
+        if not _centre_ok(city, cell, True, options):
+            continue
+        for d in (0, 1):
+            if all(_facing(city, cell, d + k) == "m" for k in (0, 2, 4)):
+                return True
+    return False
+
+
+def storehouses(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #5: two Market districts, not adjacent to each other, each with all its sides against built hexes."""
+    cells = [cell for cell, letter, sides, _ in units(city) if letter == "m" and _surrounded(city, cell, sides)]
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            dq, dr = a[0] - b[0], a[1] - b[1]
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 >= 2:
+                return True
+    return False
+
+
+def luxury_goods(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #6: a Market plaza on level 3 or higher."""
+    h = city.h
+    return any(code == "M" and h[cell] >= 3 for cell, code in city.top.items())
+
+
+def _line(city: City, length: int) -> list[list[str]]:
+    """The letters of every straight run of `length` hexes where each consecutive pair faces each other with
+    districts, middle hexes showing the same district on both sides of the line."""
+    out = []
+    side = city.side
+    for cell, _code in city.top.items():
+        for d in range(3):  # three axes; each line is found from one of its ends in each direction
+            for direction in (d, d + 3):
+                first = side(cell, direction)
+                if first not in DISTRICTS:
+                    continue
+                letters = [first]
+                cur = cell
+                for step in range(1, length):
+                    cur = _n(cur, direction)
+                    back = side(cur, direction + 3)
+                    if back not in DISTRICTS:
+                        break
+                    if step < length - 1 and side(cur, direction) != back:
+                        break
+                    letters.append(back)
+                if len(letters) == length:
+                    out.append(letters)
+    return out
+
+
+def rampart(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #7: three Barracks districts in a straight line."""
+    return any(letters == ["b", "b", "b"] for letters in _line(city, 3))
+
+
+def guard_tower(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #8: at least two Barracks districts on level 2 or higher."""
+    return sum(1 for _, letter, _, level in units(city) if letter == "b" and level >= 2) >= 2
+
+
+def fortress(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #9: a Barracks plaza with Barracks districts on two neighbours d and d+2 (a 120° V)."""
+    for cell, code in city.top.items():
+        if code == "B":
+            faces = [_facing(city, cell, d) for d in range(6)]
+            if any(faces[d] == "b" and faces[(d + 2) % 6] == "b" for d in range(6)):
+                return True
+    return False
+
+
+def sanctuary(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #10: three mutually adjacent Temple districts (the shape of a tile)."""
+    side = city.side
+    for a, code in city.top.items():
+        if "t" not in code:
+            continue
+        for r in range(6):
+            b, c = _n(a, r), _n(a, r + 1)
+            # a->b is direction r, a->c is r+1, b->c is r+2
+            if (side(a, r) == "t" and side(b, r + 3) == "t" and side(a, r + 1) == "t" and side(c, r + 4) == "t"
+                    and side(b, r + 2) == "t" and side(c, r + 5) == "t"):
+                return True
+    return False
+
+
+def pantheon(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #11: a Temple district with plazas of any colour on three alternating neighbours."""
+    side = city.side
+    for cell, code in city.top.items():
+        if "t" not in code:
+            continue
+        for d in (0, 1):
+            if all(side(cell, d + k) == "t" and _facing(city, cell, d + k) in PLAZAS for k in (0, 2, 4)):
+                return True
+    return False
+
+
+def pilgrims_stairs(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #12: a Temple plaza with two built cells stepping down from it in a straight line."""
+    h = city.h
+    for cell, code in city.top.items():
+        if code != "T":
+            continue
+        level = h[cell]
+        for d in range(6):
+            one = h.get(_n(cell, d), 0)
+            two = h.get(_n(cell, d, 2), 0)
+            if 0 < two < one < level:
+                return True
+    return False
+
+
+def oasis(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #13: a Garden district with all its sides against built hexes."""
+    return any(letter == "g" and _surrounded(city, cell, sides) for cell, letter, sides, _ in units(city))
+
+
+def hanging_gardens(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #14: two adjacent Garden districts on different levels."""
+    h = city.h
+    side = city.side
+    for cell, code in city.top.items():
+        if "g" not in code:
+            continue
+        for d in range(6):
+            n = _n(cell, d)
+            if side(cell, d) == "g" and side(n, d + 3) == "g" and h[n] != h[cell]:
+                return True
+    return False
+
+
+def parkland(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #15: a Garden district next to a Garden plaza."""
+    for cell, code in city.top.items():
+        if code == "G" and any(_facing(city, cell, d) == "g" for d in range(6)):
+            return True
+    return False
+
+
+def main_street(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #16: five districts of five different colours in a straight line (plazas and quarries don't count)."""
+    return any(len(set(letters)) == 5 for letters in _line(city, 5))
+
+
+def quarry_mine(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #17: the player holds at least 8 stones when the cards are checked."""
+    return stones >= 8
+
+
+def agora(city: City, stones: int, options: dict) -> bool:
+    """§2.5 #18: at least one visible plaza of each of the five colours."""
+    return len({code for code in city.top.values() if code in PLAZAS}) == 5
+
+
+PREDICATES: dict[str, Callable[[City, int, dict], bool]] = {
+    "housing": housing, "villa": villa, "district_center": district_center,
+    "city_market": city_market, "storehouses": storehouses, "luxury_goods": luxury_goods,
+    "rampart": rampart, "guard_tower": guard_tower, "fortress": fortress,
+    "sanctuary": sanctuary, "pantheon": pantheon, "pilgrims_stairs": pilgrims_stairs,
+    "oasis": oasis, "hanging_gardens": hanging_gardens, "parkland": parkland,
+    "main_street": main_street, "quarry_mine": quarry_mine, "agora": agora,
+}
+
+
+def satisfied(card: str, city: City, stones: int, options: dict) -> bool:
+    return PREDICATES[card](city, stones, options)

@@ -1,0 +1,207 @@
+"""Akropolis scoring (spec akropolis §1.7, §1.8, §3.4) and the Illustrious Architect's score (§1.10).
+
+Only visible hexes count. A district's value is its level; a colour scores (value of its districts that meet
+the colour's condition, doubled by its variant where that applies) x (stars of its visible plazas). An Athena
+dual hex is two districts, one per half, each reaching its neighbours only through its own three sides
+(§1.9, flag F6).
+"""
+
+from __future__ import annotations
+
+from cetate.games.akropolis.city import City, D
+from cetate.games.akropolis.data import GARDEN, HOUSE, MARKET, PLAZA_STARS, TEMPLE
+
+BARRACKS = "barracks"
+COLOURS: tuple[str, ...] = (HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN)
+LETTER = {HOUSE: "h", MARKET: "m", BARRACKS: "b", TEMPLE: "t", GARDEN: "g"}
+COLOUR_OF = {v: k for k, v in LETTER.items()}
+STARS = {LETTER[k]: PLAZA_STARS[k] for k in COLOURS}
+ALL_SIDES = (0, 1, 2, 3, 4, 5)
+SIDES_OF_HALF = tuple((tuple((r + i) % 6 for i in range(3)), tuple((r + 3 + i) % 6 for i in range(3)))
+                      for r in range(6))
+
+
+def units(city: City) -> list[tuple[tuple[int, int], str, tuple[int, ...], int]]:
+    """The visible districts as (cell, letter, sides, level); a dual hex gives one per half."""
+    out = []
+    h = city.h
+    for cell, code in city.top.items():
+        if len(code) == 1:
+            if code.islower() and code != "q":
+                out.append((cell, code, ALL_SIDES, h[cell]))
+        else:
+            halves = SIDES_OF_HALF[city.drot[cell]]
+            out.append((cell, code[0], halves[0], h[cell]))
+            out.append((cell, code[1], halves[1], h[cell]))
+    return out
+
+
+def outside(city: City) -> set[tuple[int, int]]:
+    """Empty cells connected to the outside of the city (§3.4): a flood fill inside the bounding
+    parallelogram grown by one cell, started from its corner. Every other empty cell in it is a lake."""
+    h = city.h
+    qs = [q for q, _ in h]
+    rs = [r for _, r in h]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    start = (q0, r0)
+    seen = {start}
+    todo = [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in D:
+            n = (q + dq, r + dr)
+            if n not in seen and n not in h and q0 <= n[0] <= q1 and r0 <= n[1] <= r1:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def _is_lake(city: City, cell: tuple[int, int], out: set, lake_rule: str) -> bool:
+    if cell in city.h:
+        return False
+    if lake_rule == "single_hex":  # F4 alternative: a lone hole with six built neighbours
+        h = city.h
+        q, r = cell
+        return all((q + dq, r + dr) in h for dq, dr in D)
+    return cell not in out  # F4 default: any enclosed empty region
+
+
+def score_city(city: City, options: dict) -> dict[str, dict]:
+    """Per colour: the scoring districts' value (after variants), the stars, the points, how many districts
+    meet the condition and how many were doubled. Options give the variants and flags F1-F4."""
+    us = units(city)
+    h = city.h
+    side = city.side
+    stars = {c: 0 for c in STARS}
+    for code in city.top.values():
+        if len(code) == 1 and code.isupper():
+            stars[code.lower()] += STARS[code.lower()]
+    need_outside = any(letter in "bg" for _, letter, _, _ in us)
+    out = outside(city) if need_outside else set()
+    value = {c: 0 for c in STARS}
+    count = {c: 0 for c in STARS}
+    doubled = {c: 0 for c in STARS}
+    houses: list[tuple[tuple[int, int], tuple[int, ...], int]] = []
+    for cell, letter, sides, level in us:
+        q, r = cell
+        if letter == "h":
+            houses.append((cell, sides, level))
+            continue
+        double = False
+        if letter == "m":  # §1.7: no adjacent market; variant: next to a market plaza
+            facing = [side((q + D[d][0], r + D[d][1]), (d + 3) % 6) for d in sides]
+            if "m" in facing:
+                continue
+            double = options["variant_markets"] and "M" in facing
+        elif letter == "b":  # §1.7: on the outer edge (F2); variant: 3+ empty neighbours (F3)
+            empty = [(q + D[d][0], r + D[d][1]) for d in sides if (q + D[d][0], r + D[d][1]) not in h]
+            outer = sum(1 for n in empty if n in out)
+            if not (outer if options["barracks_edge"] == "outside" else empty):
+                continue
+            free = outer if options["barracks_variant_count"] == "outside" else len(empty)
+            double = options["variant_barracks"] and free >= 3
+        elif letter == "t":  # §1.7: all neighbours built; variant: level 2 or higher
+            if any((q + D[d][0], r + D[d][1]) not in h for d in sides):
+                continue
+            double = options["variant_temples"] and level >= 2
+        else:  # garden: always; variant: next to a lake (F4)
+            double = options["variant_gardens"] and any(
+                _is_lake(city, (q + D[d][0], r + D[d][1]), out, options["lake"]) for d in sides)
+        value[letter] += level * (2 if double else 1)
+        count[letter] += 1
+        doubled[letter] += 1 if double else 0
+    if houses:
+        group_value, group_size = _largest_house_group(city, houses, options["house_tie"])
+        count["h"] = group_size
+        if options["variant_houses"] and group_value >= 10:
+            value["h"] = 2 * group_value
+            doubled["h"] = group_size
+        else:
+            value["h"] = group_value
+    return {
+        COLOUR_OF[c]: {"value": value[c], "stars": stars[c], "points": value[c] * stars[c],
+                       "districts": count[c], "doubled": doubled[c]}
+        for c in ("h", "m", "b", "t", "g")
+    }
+
+
+def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int]:
+    """(value, size) of the scoring house group (§1.7 and F1): most hexes, ties to the higher value; or the
+    highest value with `tie == "value"`. Halves of dual hexes join only through their own sides."""
+    side = city.side
+    drot = city.drot
+    top = city.top
+    key_of: dict[tuple, int] = {}
+    for i, (cell, sides, _) in enumerate(houses):
+        key_of[(cell, sides[0] if len(sides) == 3 else None)] = i
+
+    def unit_key(cell, d):  # the unit of `cell` owning side d
+        if len(top[cell]) == 1:
+            return (cell, None)
+        return (cell, SIDES_OF_HALF[drot[cell]][0 if (d - drot[cell]) % 6 < 3 else 1][0])
+
+    parent = list(range(len(houses)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (cell, sides, _) in enumerate(houses):
+        q, r = cell
+        for d in sides:
+            n = (q + D[d][0], r + D[d][1])
+            back = (d + 3) % 6
+            if side(n, back) == "h":
+                j = key_of[unit_key(n, back)]
+                a, b = find(i), find(j)
+                if a != b:
+                    parent[a] = b
+    groups: dict[int, list[int]] = {}
+    for i in range(len(houses)):
+        groups.setdefault(find(i), []).append(i)
+    best = (-1, -1)
+    for members in groups.values():
+        size = len(members)
+        val = sum(houses[i][2] for i in members)
+        key = (val, size) if tie == "value" else (size, val)
+        if key > best:
+            best = key
+    return (best[0], best[1]) if tie == "value" else (best[1], best[0])
+
+
+# -- the Illustrious Architect (§1.10) ------------------------------------------------------------------
+
+ARCHITECT_FACTOR = {"hippodamos": 1, "metagenes": 1, "callicrates": 2}
+
+
+def architect_score(codes: list[str], level: str, options: dict) -> dict[str, dict]:
+    """The Architect's colours from the hex codes of everything he collected (his starting tile, city tiles
+    and Athena small tiles; a dual hex counts one district of each half): districts x factor x stars, with
+    the variant handling of §1.10; plus `quarries` (2 points each for Metagenes)."""
+    factor = ARCHITECT_FACTOR[level]
+    districts = {c: 0 for c in STARS}
+    stars = {c: 0 for c in STARS}
+    quarries = 0
+    for code in codes:
+        for letter in code:
+            if letter == "q":
+                quarries += 1
+            elif letter.isupper():
+                stars[letter.lower()] += STARS[letter.lower()]
+            else:
+                districts[letter] += 1
+    out: dict[str, dict] = {}
+    for c in ("h", "m", "b", "t", "g"):
+        base = districts[c] * factor
+        doubled = 0
+        if (c == "h" and options["variant_houses"] and base >= 10) or (c == "t" and options["variant_temples"] and factor == 2) or (c in "bg" and options["variant_barracks" if c == "b" else "variant_gardens"]):
+            doubled = districts[c]
+        elif c == "m" and options["variant_markets"]:
+            doubled = min(districts[c], 3 * (stars[c] // STARS[c]))  # at most 3 markets per market plaza
+        value = base + doubled * factor
+        out[COLOUR_OF[c]] = {"value": value, "stars": stars[c], "points": value * stars[c],
+                             "districts": districts[c], "doubled": doubled}
+    out["quarries"] = {"count": quarries, "points": 2 * quarries if level == "metagenes" else 0}
+    return out

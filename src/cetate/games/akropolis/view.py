@@ -1,0 +1,86 @@
+"""What a seat may see of an Akropolis game, and determinisation for search.
+
+Everything in Akropolis is public except the order of the face-down stacks: a view lists the tiles still in
+the stacks sorted by number (anyone can work that out from the box contents), never in stack order, and
+never the RNG state. `determinize` reshuffles the stacks' contents, keeping each stack's size.
+"""
+
+from __future__ import annotations
+
+from cetate.core.rng import Rng
+from cetate.games.akropolis.data import SMALL_TILES, STATUE_PIECES, TILES_BY_ID
+from cetate.games.akropolis.rules import completable, score_architect, score_seat
+from cetate.games.akropolis.state import State, total_turns
+
+
+def view(s: State, seat: int | None) -> dict:
+    n = s.n
+    over = s.phase == "over"
+    doc = {
+        "game": "akropolis",
+        "players": n,
+        "seat": seat,
+        "to_move": None if over else s.seat,
+        "phase": s.phase,
+        "turn": s.turn + (0 if over else 1),
+        "turns": total_turns(n, s.options),
+        "round": s.round,
+        "chief": s.chief,
+        "site": [{"id": t, "hexes": TILES_BY_ID[t].code, "cost": i} for i, t in enumerate(s.site)],
+        "stacks": len(s.stacks),
+        "stack_tiles": sum(len(st) for st in s.stacks),
+        "unseen": sorted(t for st in s.stacks for t in st),
+        "held": {"id": s.held, "hexes": TILES_BY_ID[s.held].code} if s.held else None,
+        "seats": [_seat(s, i) for i in range(n)],
+        "options": dict(s.options),
+        "result": s.result,
+    }
+    if s.cards:
+        pieces = max(n, 2) if n == 1 else n
+        doc["athena"] = {
+            "cards": [{"id": card, "piece": STATUE_PIECES[i],
+                       "under": [{"id": t, "hex": SMALL_TILES[t]} for t in s.under[i]],
+                       "pieces_left": pieces - sum(card in c for c in s.completed)
+                       - (1 if n == 1 and card in s.arch_cards else 0),
+                       "completed_by": [j for j in range(n) if card in s.completed[j]]}
+                      for i, card in enumerate(s.cards)],
+            "small_held": ({"card": s.small_held[0], "id": s.small_held[1], "hex": SMALL_TILES[s.small_held[1]]}
+                           if s.small_held else None),
+            "ready": completable(s, s.seat) if s.phase == "athena" else [],
+        }
+    if n == 1:
+        doc["architect"] = {
+            "level": s.options["architect"],
+            "stones": s.arch_stones,
+            "tiles": [{"id": t, "hexes": TILES_BY_ID[t].code} for t in s.arch_tiles],
+            "small": [{"id": t, "hex": SMALL_TILES[t]} for t in s.arch_small],
+            "completed": list(s.arch_cards),
+            "score": score_architect(s),
+        }
+    return doc
+
+
+def _seat(s: State, i: int) -> dict:
+    city = s.cities[i]
+    _piece, cells, _ = city.log[-1]
+    return {
+        "stones": s.stones[i],
+        "city": city.cells_doc(),
+        "last": [list(c) for c in cells] if len(city.log) > 1 else [],
+        "tiles": len(city.log) - 1,
+        "completed": list(s.completed[i]),
+        "score": score_seat(s, i),
+    }
+
+
+def determinize(s: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with what `seat` sees: the stacks' contents are reshuffled."""
+    out = s.clone()
+    pool = [t for st in out.stacks for t in st]
+    rng.shuffle(pool)
+    k = 0
+    for st in out.stacks:
+        st[:] = pool[k:k + len(st)]
+        k += len(st)
+    out.rng = rng.fork()
+    return out
