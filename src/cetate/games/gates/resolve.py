@@ -1,0 +1,181 @@
+"""The round calculation of Gates of the Citadel as pure functions (spec gates §3.3 step 2 and 5, §3.5).
+
+`main_scores` computes the main step (explosions, floor 0). `resolve` computes a whole round from the two
+main cards, the action cards each player attached (in step order) and the cards each stole with the Alliance;
+it returns every intermediate number and a list of journal entries `(type, data)` that explain them, in the
+order of spec §3.3 step 5 (R11): Barter cancellation, additions, Torture, Prince, explosion recompute,
+Fireball, steps with the circle comparison, table bonus, totals. `battle` is the Battle mini-duel (§3.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cetate.games.gates.data import CardSet, MainCard
+
+
+def explosions(a: MainCard, b: MainCard, va: int, vb: int) -> tuple[list[int], list[bool]]:
+    """Main scores from (possibly modified) card values va, vb: a fires when its index equals b's value and
+    the other way round (R31); a positive explosion adds to its own score, a negative one takes from the
+    opposing score; both scores are floored at 0 (R21)."""
+    scores = [va, vb]
+    fired = [a.index == vb, b.index == va]
+    for p, card in ((0, a), (1, b)):
+        if fired[p]:
+            if card.explosion > 0:
+                scores[p] += card.explosion
+            else:
+                scores[1 - p] += card.explosion
+    return [max(0, scores[0]), max(0, scores[1])], fired
+
+
+def main_scores(a: MainCard, b: MainCard) -> tuple[list[int], list[bool]]:
+    """The preliminary main scores (§3.3 step 2)."""
+    return explosions(a, b, a.value, b.value)
+
+
+@dataclass
+class RoundResult:
+    prelim: list[int]
+    prelim_fired: list[bool]
+    main_values: list[int]
+    fired: list[bool]
+    main: list[int]
+    cancelled: list[str]
+    effective: dict[str, int]
+    steps: list[dict]
+    totals: list[int]
+    log: list[tuple[str, dict]] = field(default_factory=list)
+
+
+def printed(cs: CardSet, card: str, alliance_value: int) -> int:
+    """A card's printed value; the Alliance's is the option alliance_value (R12)."""
+    c = cs.action[card]
+    return alliance_value if c.special == "alliance" else c.value
+
+
+def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[str]],
+            stolen: tuple[list[str], list[str]], alliance_value: int) -> RoundResult:
+    a, b = cs.main[mains[0]], cs.main[mains[1]]
+    prelim, prelim_fired = main_scores(a, b)
+    log: list[tuple[str, dict]] = []
+    special = {cid: cs.action[cid].special for p in (0, 1) for cid in plays[p]}
+
+    def card_at(p: int, step: int) -> str | None:
+        return plays[p][step] if step < len(plays[p]) else None
+
+    def target(p: int, step: int) -> str | None:
+        """The opponent's card in the same step, else their step-1 card (R14, R15)."""
+        return card_at(1 - p, step) or card_at(1 - p, 0)
+
+    # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
+    cancelled: list[str] = []
+    barter_target: dict[str, str | None] = {}
+    for p in (0, 1):
+        for step, cid in enumerate(plays[p]):
+            if special[cid] == "barter":
+                t = target(p, step)
+                barter_target[cid] = t
+                if t is not None and t not in cancelled:
+                    cancelled.append(t)
+                log.append(("barter", {"seat": p, "card": cid, "target": t}))
+    live = [[c for c in plays[p] if c not in cancelled] for p in (0, 1)]
+    # 2. additions (cards not cancelled)
+    effective: dict[str, int] = {}
+    for p in (0, 1):
+        for step, cid in enumerate(plays[p]):
+            if cid in cancelled:
+                continue
+            value = printed(cs, cid, alliance_value)
+            kind = special[cid]
+            extra = 0
+            if kind == "barter":
+                t = barter_target[cid]
+                extra = printed(cs, t, alliance_value) if t else 0
+            elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
+                t = target(p, step)
+                extra = printed(cs, t, alliance_value) if t else 0
+            elif kind == "alliance":
+                extra = sum(printed(cs, s, alliance_value) for s in stolen[p])
+            effective[cid] = value + extra
+            if kind in ("barter", "treasure", "alliance"):
+                log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
+                                         "value": value + extra}))
+    # 3. main modifications: Torture, then Prince, then explosions again, then Fireball (R11, R16-R18)
+    values = [a.value, b.value]
+    modified = False
+    for kind in ("torture", "prince"):
+        for p in (0, 1):
+            for cid in live[p]:
+                if special[cid] == kind:
+                    before = values[1 - p]
+                    values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
+                    modified = True
+                    log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                       "after": values[1 - p]}))
+    if modified:
+        main, fired = explosions(a, b, values[0], values[1])
+        log.append(("explosions_again", {"values": list(values), "fired": list(fired), "main": list(main)}))
+    else:
+        main, fired = list(prelim), list(prelim_fired)
+    for p in (0, 1):
+        for cid in live[p]:
+            if special[cid] == "fireball":
+                before = main[1 - p]
+                main[1 - p] = max(0, before - 6)
+                log.append(("fireball", {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                         "after": main[1 - p]}))
+    # 4. calculation steps with the circle comparison (R9), 5. table bonus (R10)
+    steps = []
+    totals = list(main)
+    for step in range(max(len(plays[0]), len(plays[1]))):
+        cards = [card_at(p, step) for p in (0, 1)]
+        alive = [c if c is not None and c not in cancelled else None for c in cards]
+        circle_bonus = [0, 0]
+        if alive[0] and alive[1]:
+            diff = cs.action[alive[0]].circle - cs.action[alive[1]].circle
+            if diff > 0:
+                circle_bonus[0] = diff
+            elif diff < 0:
+                circle_bonus[1] = -diff
+            log.append(("circles", {"step": step + 1, "cards": list(alive),
+                                    "circles": [cs.action[alive[0]].circle, cs.action[alive[1]].circle],
+                                    "bonus": list(circle_bonus)}))
+        scores: list[int | None] = [None, None]
+        bonus = [0, 0]
+        for p in (0, 1):
+            cid = alive[p]
+            if cid is None:
+                continue
+            score = effective[cid] + circle_bonus[p]
+            scores[p] = score
+            symbol = cs.action[cid].symbol
+            if symbol == "wild":
+                hit = 2 <= score <= 9
+            elif symbol == "none":
+                hit = False
+            else:
+                hit = score in cs.table_bonus[symbol]
+            if hit:
+                bonus[p] = 5
+            log.append(("step_score", {"seat": p, "step": step + 1, "card": cid, "value": effective[cid],
+                                       "circle_bonus": circle_bonus[p], "score": score, "symbol": symbol,
+                                       "table_bonus": bonus[p]}))
+            totals[p] += score + bonus[p]
+        steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
+                      "circle_bonus": circle_bonus, "scores": scores, "table_bonus": bonus})
+    return RoundResult(prelim, prelim_fired, values, fired, main, cancelled, effective, steps, totals, log)
+
+
+def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],
+           alliance_value: int) -> tuple[list[int], int | None, int]:
+    """The Battle mini-duel (§3.5, R13): the sums of the printed values drawn by each player, the duel
+    winner (higher sum, then higher preliminary main score, else None for a tie) and the points won."""
+    sums = [sum(printed(cs, c, alliance_value) for c in drawn[p]) for p in (0, 1)]
+    if sums[0] != sums[1]:
+        winner = 0 if sums[0] > sums[1] else 1
+    elif prelim[0] != prelim[1]:
+        winner = 0 if prelim[0] > prelim[1] else 1
+    else:
+        winner = None
+    return sums, winner, abs(sums[0] - sums[1])

@@ -1,0 +1,443 @@
+"""Gates of the Citadel rules (spec gates §3): the shuffle and pair draft, six duels with explosions and
+action cards, gates, sieges, the end.
+
+Actions:
+  {"type": "shuffle"}                 lay the 12 main cards out as six face-up pairs (the first chooser)
+  {"type": "choose", "card": id}      take one card of the current pair; the other goes to the opponent
+  {"type": "start"}                   deal the decks and start duel 1 (the first chooser)
+  {"type": "attach", "card": id}      attach an action card from hand (also the extra card after the Crowns)
+  {"type": "skip"}                    attach nothing (or no extra card)
+  {"type": "poet", "card": id}        the Poet: take that card from the action graveyard into hand
+  {"type": "siege", "gate": g}        the siege winner attacks gate g (0-3)
+  {"type": "no_siege"}                the siege winner attacks nothing
+"""
+
+from __future__ import annotations
+
+from cetate.core.errors import IllegalAction
+from cetate.core.events import Event
+from cetate.core.rng import Rng
+from cetate.games.gates.data import cards
+from cetate.games.gates.resolve import battle, main_scores, resolve
+from cetate.games.gates.state import NEUTRAL, State
+
+HAND = 4
+DUELS = 6
+GATE_DUELS = 4
+
+
+def _illegal(code: str, message: str, **params) -> IllegalAction:
+    return IllegalAction(code, message, **params)
+
+
+# -- setup (§3.2) ------------------------------------------------------------------------------------------
+
+def setup(seed: int | str, options: dict) -> State:
+    s = State.__new__(State)
+    s.options = options
+    s.rng = rng = Rng.from_seed(seed)
+    s.phase = "shuffle"
+    s.p0 = options["first_chooser"] if options["first_chooser"] is not None else rng.below(2)
+    s.pairs = []
+    s.pair_index = 0
+    s.drafted = [[], []]
+    s.mains = [[], []]
+    s.hands = [[], []]
+    s.reserves = [[], []]
+    s.main_grave = []
+    s.action_grave = []
+    s.gates = [None] * 4
+    s.scores = [0, 0]
+    s.round = 0
+    s.current = None
+    s.prelim = None
+    s.order = None
+    s.turn = 0
+    s.last_second = None
+    s.plays = [[], []]
+    s.stolen = [[], []]
+    s.battle = None
+    s.pile = []
+    s.attacker = None
+    s.history = []
+    s.result = None
+    return s
+
+
+def start_events(s: State) -> list[Event]:
+    return [Event("match_started", {"first_chooser": s.p0})]
+
+
+def chooser(s: State) -> int:
+    """Who chooses from the current pair: P0 on pairs 1, 3, 5 and P1 on pairs 2, 4, 6 (R2)."""
+    return s.p0 if s.pair_index % 2 == 0 else 1 - s.p0
+
+
+def to_move(s: State) -> int | None:
+    phase = s.phase
+    if phase in ("shuffle", "start"):
+        return s.p0
+    if phase == "draft":
+        return chooser(s)
+    if phase in ("action", "extra", "poet"):
+        return s.order[s.turn]
+    if phase == "siege":
+        return s.attacker
+    return None
+
+
+def siege_targets(s: State, attacker: int) -> list[int]:
+    """Gates the siege winner may attack: the opponent's, and neutral ones unless they are void (R23, R24)."""
+    claimable = s.options["neutral_gates"] == "siege_claimable"
+    return [g for g, holder in enumerate(s.gates)
+            if holder == 1 - attacker or (holder == NEUTRAL and claimable)]
+
+
+def legal_actions(s: State) -> list[dict]:
+    phase = s.phase
+    if phase == "shuffle":
+        return [{"type": "shuffle"}]
+    if phase == "start":
+        return [{"type": "start"}]
+    if phase == "draft":
+        return [{"type": "choose", "card": c} for c in s.pairs[s.pair_index]]
+    if phase == "action":
+        p = s.order[s.turn]
+        return [*({"type": "attach", "card": c} for c in s.hands[p]), {"type": "skip"}]
+    if phase == "extra":
+        p = s.order[s.turn]
+        cs = cards()
+        return [*({"type": "attach", "card": c} for c in s.hands[p] if cs.action[c].special != "crowns"),
+                {"type": "skip"}]
+    if phase == "poet":
+        return [{"type": "poet", "card": c} for c in dict.fromkeys(s.action_grave)]
+    if phase == "siege":
+        return [*({"type": "siege", "gate": g} for g in siege_targets(s, s.attacker)), {"type": "no_siege"}]
+    return []
+
+
+# -- apply -----------------------------------------------------------------------------------------------
+
+def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
+    if not isinstance(action, dict):
+        raise _illegal("malformed_action", "an action must be an object", detail="not an object")
+    if s.phase == "over":
+        raise _illegal("game_over", "the match is over")
+    if seat is not None and seat != to_move(s):
+        raise _illegal("not_your_turn", "it is not your turn", seat=seat)
+    kind = action.get("type")
+    handler = _HANDLERS.get((s.phase, kind))
+    if handler is None:
+        expected = {"shuffle": "shuffle", "draft": "choose", "start": "start", "action": "attach or skip",
+                    "extra": "attach or skip", "poet": "poet", "siege": "siege or no_siege"}[s.phase]
+        raise _illegal("wrong_action", f"a {kind!r} action is not possible now; expected {expected}",
+                       action=str(kind), expected=expected)
+    ev: list[Event] = []
+    handler(s, action, ev)
+    return ev
+
+
+def _shuffle(s: State, action: dict, ev: list) -> None:
+    main = list(cards().main)
+    s.rng.shuffle(main)
+    s.pairs = [[main[2 * i], main[2 * i + 1]] for i in range(6)]
+    s.phase = "draft"
+    ev.append(Event("pairs_dealt", {"pairs": [list(p) for p in s.pairs], "first_chooser": s.p0}))
+
+
+def _choose(s: State, action: dict, ev: list) -> None:
+    pair = s.pairs[s.pair_index]
+    card = action.get("card")
+    if card not in pair:
+        raise _illegal("not_in_pair", f"{card!r} is not in pair {s.pair_index + 1}", card=str(card),
+                       pair=s.pair_index + 1)
+    p = chooser(s)
+    other = pair[1] if pair[0] == card else pair[0]
+    s.drafted[p].append(card)
+    s.drafted[1 - p].append(other)
+    ev.append(Event("pair_chosen", {"seat": p, "pair": s.pair_index + 1, "card": card, "other": other}))
+    s.pair_index += 1
+    if s.pair_index == len(s.pairs):
+        s.phase = "start"
+        ev.append(Event("draft_over", {"drafted": [list(d) for d in s.drafted]}))
+
+
+def _start(s: State, action: dict, ev: list) -> None:
+    rng = s.rng
+    s.mains = [list(s.drafted[0]), list(s.drafted[1])]
+    if s.options["main_deck_order"] == "shuffled":  # R3
+        for deck in s.mains:
+            rng.shuffle(deck)
+    pool = list(cards().action)
+    rng.shuffle(pool)  # R4: one pool of 24, dealt 12 and 12
+    for p in (0, 1):
+        deck = pool[12 * p:12 * (p + 1)]
+        s.hands[p] = deck[:HAND]
+        s.reserves[p] = deck[HAND:]  # R5: the reserve, face down, order unknown to both
+        ev.append(Event("hand_dealt", {"seat": p, "size": HAND, "reserve": len(s.reserves[p])},
+                        {"cards": list(s.hands[p])}, (p,)))
+    _begin_duel(s, ev)
+
+
+def _begin_duel(s: State, ev: list) -> None:
+    cs = cards()
+    s.round += 1
+    s.current = (s.mains[0].pop(0), s.mains[1].pop(0))
+    a, b = cs.main[s.current[0]], cs.main[s.current[1]]
+    prelim, fired = main_scores(a, b)
+    s.prelim = prelim
+    gate = s.round - 1 if s.round <= GATE_DUELS else None
+    ev.append(Event("duel_started", {"round": s.round, "gate": gate, "siege": gate is None,
+                                     "mains": list(s.current)}))
+    for p, card, opp in ((0, a, b), (1, b, a)):
+        ev.append(Event("explosion_check", {"seat": p, "card": card.id, "index": card.index,
+                                            "opposing_value": opp.value, "fired": fired[p],
+                                            "amount": card.explosion}))
+    ev.append(Event("main_scores", {"scores": list(prelim), "fired": list(fired),
+                                    "difference": abs(prelim[0] - prelim[1]),
+                                    "leader": None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])}))
+    s.order = _action_order(s, prelim)
+    ev.append(Event("action_order", {"first": s.order[0], "second": s.order[1]}))
+    s.turn = 0
+    s.plays = [[], []]
+    s.stolen = [[], []]
+    s.battle = None
+    s.pile = []
+    _next_turn(s, ev)
+
+
+def _action_order(s: State, prelim: list[int]) -> tuple[int, int]:
+    """R7: the main-step leader acts first (or the trailer, or alternating, by option); on a tie, whoever
+    acted second in the previous round; in round 1 P1."""
+    rule = s.options["action_order"]
+    tie_first = (1 - s.p0) if s.last_second is None else s.last_second
+    if rule == "alternate":
+        first = (1 - s.p0) if s.round % 2 == 1 else s.p0
+    elif prelim[0] == prelim[1]:
+        first = tie_first
+    else:
+        leader = 0 if prelim[0] > prelim[1] else 1
+        first = leader if rule == "leader_first" else 1 - leader
+    return (first, 1 - first)
+
+
+def _next_turn(s: State, ev: list) -> None:
+    while s.turn < 2:
+        p = s.order[s.turn]
+        if s.hands[p]:
+            s.phase = "action"
+            ev.append(Event("action_turn", {"seat": p}))
+            return
+        ev.append(Event("auto_skipped", {"seat": p}))  # R27: an empty hand skips
+        s.turn += 1
+    _resolve_duel(s, ev)
+
+
+def _attach(s: State, action: dict, ev: list) -> None:
+    cs = cards()
+    p = s.order[s.turn]
+    card = action.get("card")
+    if card not in s.hands[p]:
+        raise _illegal("not_in_hand", f"{card!r} is not in your hand", card=str(card))
+    special = cs.action[card].special
+    if s.phase == "extra" and special == "crowns":
+        raise _illegal("crowns_twice", "the extra card of the Crowns cannot be another Crowns", card=card)
+    s.hands[p].remove(card)
+    s.plays[p].append(card)
+    ev.append(Event("attached", {"seat": p, "card": card, "step": len(s.plays[p])}))
+    was_extra = s.phase == "extra"
+    if special == "alliance":  # R12: two cards at random from the opponent's hand, blind
+        victim = s.hands[1 - p]
+        taken = []
+        for _ in range(min(2, len(victim))):
+            taken.append(victim.pop(s.rng.below(len(victim))))
+        s.stolen[p].extend(taken)
+        ev.append(Event("alliance", {"seat": p, "count": len(taken)}, {"cards": taken}, (0, 1)))
+    elif special == "battle":  # R13: the action phase ends at once
+        s.battle = p
+        ev.append(Event("battle_called", {"seat": p}))
+        _resolve_duel(s, ev)
+        return
+    elif special == "poet":  # R19: a card from the graveyard of earlier rounds
+        if s.action_grave:
+            s.phase = "poet"
+            return
+        ev.append(Event("poet_empty", {"seat": p}))
+    elif (special == "crowns" and not was_extra  # R20: one more card, not another Crowns
+          and any(cs.action[c].special != "crowns" for c in s.hands[p])):
+        s.phase = "extra"
+        ev.append(Event("extra_turn", {"seat": p}))
+        return
+    s.turn += 1
+    _next_turn(s, ev)
+
+
+def _skip(s: State, action: dict, ev: list) -> None:
+    p = s.order[s.turn]
+    ev.append(Event("skipped", {"seat": p, "extra": s.phase == "extra"}))
+    s.turn += 1
+    _next_turn(s, ev)
+
+
+def _poet(s: State, action: dict, ev: list) -> None:
+    p = s.order[s.turn]
+    card = action.get("card")
+    if card not in s.action_grave:
+        raise _illegal("not_in_graveyard", f"{card!r} is not in the action graveyard", card=str(card))
+    s.action_grave.remove(card)
+    s.hands[p].append(card)
+    ev.append(Event("poet_took", {"seat": p, "card": card}))
+    s.turn += 1
+    _next_turn(s, ev)
+
+
+# -- the end of a duel (§3.3 steps 5-8, §3.5-§3.7) --------------------------------------------------------
+
+def _resolve_duel(s: State, ev: list) -> None:
+    cs = cards()
+    alliance = s.options["alliance_value"]
+    summary: dict = {"round": s.round, "mains": list(s.current), "prelim": list(s.prelim),
+                     "plays": [list(s.plays[0]), list(s.plays[1])]}
+    if s.battle is not None:
+        drawn = ([], [])
+        for p in (0, 1):
+            drawn[p].extend(s.reserves[p][:2])
+            del s.reserves[p][:2]
+            s.pile.extend(drawn[p])
+        sums, winner, points = battle(cs, drawn, s.prelim, alliance)
+        ev.append(Event("battle_drawn", {"cards": [list(drawn[0]), list(drawn[1])], "sums": sums,
+                                         "winner": winner, "points": points}))
+        totals = sums
+        summary.update({"battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums})
+    else:
+        r = resolve(cs, s.current, (s.plays[0], s.plays[1]), (s.stolen[0], s.stolen[1]), alliance)
+        for kind, data in r.log:
+            ev.append(Event(kind, data))
+        totals = r.totals
+        ev.append(Event("totals", {"main": list(r.main), "totals": list(totals)}))
+        winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+        points = abs(totals[0] - totals[1])
+        summary.update({"main": list(r.main), "totals": list(totals), "steps": r.steps,
+                        "cancelled": list(r.cancelled)})
+    summary.update({"winner": winner, "points": points})
+    if winner is None:
+        ev.append(Event("duel_tied", {"round": s.round, "totals": list(totals)}))  # R22
+    else:
+        s.scores[winner] += points
+        ev.append(Event("duel_won", {"seat": winner, "round": s.round, "totals": list(totals), "points": points,
+                                     "scores": list(s.scores)}))
+    s.history.append(summary)
+    if s.round <= GATE_DUELS:  # §3.6
+        g = s.round - 1
+        if winner is None:
+            s.gates[g] = NEUTRAL
+            ev.append(Event("gate_neutral", {"gate": g}))
+        else:
+            s.gates[g] = winner
+            ev.append(Event("gate_taken", {"gate": g, "seat": winner}))
+        summary["gate"] = {"gate": g, "holder": s.gates[g]}
+        _end_duel(s, ev)
+        return
+    if winner is None:  # §3.7: a tied siege duel has no siege
+        ev.append(Event("no_siege", {"round": s.round, "reason": "tie"}))
+        _end_duel(s, ev)
+        return
+    if not siege_targets(s, winner):
+        ev.append(Event("no_siege", {"round": s.round, "seat": winner, "reason": "no_target"}))
+        _end_duel(s, ev)
+        return
+    s.attacker = winner
+    s.phase = "siege"
+    ev.append(Event("siege_choice", {"seat": winner, "targets": siege_targets(s, winner)}))
+
+
+def _siege(s: State, action: dict, ev: list) -> None:
+    cs = cards()
+    gate = action.get("gate")
+    attacker = s.attacker
+    if not isinstance(gate, int) or isinstance(gate, bool) or gate not in siege_targets(s, attacker):
+        raise _illegal("bad_target", f"gate {gate!r} cannot be attacked; choose one held by your opponent"
+                       + (" or a neutral one" if s.options["neutral_gates"] == "siege_claimable" else ""),
+                       gate=str(gate))
+    defender = 1 - attacker
+    symbol = cs.gate_symbols[gate]
+    revealed = s.reserves[defender][:3]  # R25: fewer if short; none means the attack succeeds
+    del s.reserves[defender][:3]
+    s.pile.extend(revealed)
+    symbols = [cs.action[c].symbol for c in revealed]
+    held = symbol in symbols  # only printed fixed symbols count; wild and none never defend
+    before = s.gates[gate]
+    ev.append(Event("siege_reveal", {"attacker": attacker, "defender": defender, "gate": gate, "symbol": symbol,
+                                     "cards": revealed, "symbols": symbols, "defended": held}))
+    if not held:
+        s.gates[gate] = attacker
+    ev.append(Event("siege_won" if not held else "siege_failed",
+                    {"seat": attacker, "gate": gate, "holder": s.gates[gate], "before": before}))
+    s.history[-1]["siege"] = {"attacker": attacker, "gate": gate, "cards": revealed, "defended": held}
+    s.attacker = None
+    _end_duel(s, ev)
+
+
+def _no_siege(s: State, action: dict, ev: list) -> None:
+    ev.append(Event("no_siege", {"round": s.round, "seat": s.attacker, "reason": "declined"}))
+    s.attacker = None
+    _end_duel(s, ev)
+
+
+def _end_duel(s: State, ev: list) -> None:
+    """§3.3 step 8 (R29): attached, stolen, drawn and revealed cards to the action graveyard, mains to theirs."""
+    moved = s.plays[0] + s.plays[1] + s.stolen[0] + s.stolen[1] + s.pile
+    s.action_grave.extend(moved)
+    s.main_grave.extend(s.current)
+    ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current)}))
+    s.plays = [[], []]
+    s.stolen = [[], []]
+    s.pile = []
+    s.battle = None
+    s.last_second = s.order[1]
+    s.current = None
+    s.prelim = None
+    if s.round == DUELS:
+        _finish(s, ev)
+        return
+    _begin_duel(s, ev)
+
+
+def compute_result(s: State) -> dict:
+    """§3.8 (R28): more gates, then the higher accumulated score, else a draw; neutral gates count for nobody."""
+    gates = [sum(1 for g in s.gates if g == p) for p in (0, 1)]
+    scores = [{"gates": gates[p], "score": s.scores[p], "total": gates[p]} for p in (0, 1)]
+    if gates[0] != gates[1]:
+        winners, tie_break = [int(gates[1] > gates[0])], "none"
+    elif s.scores[0] != s.scores[1]:
+        winners, tie_break = [int(s.scores[1] > s.scores[0])], "score"
+    else:
+        winners, tie_break = [0, 1], "draw"
+    for p in (0, 1):
+        scores[p]["rank"] = 1 if p in winners else 2
+    return {"scores": scores, "winners": winners, "tie_break": tie_break, "rounds": s.round,
+            "ranking": sorted((0, 1), key=lambda p: (gates[p], s.scores[p]), reverse=True),
+            "neutral_gates": sum(1 for g in s.gates if g == NEUTRAL)}
+
+
+def _finish(s: State, ev: list) -> None:
+    s.phase = "over"
+    s.order = None
+    s.result = compute_result(s)
+    ev.append(Event("match_over", {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
+                                   "gates": [sc["gates"] for sc in s.result["scores"]],
+                                   "scores": list(s.scores)}))
+
+
+_HANDLERS = {
+    ("shuffle", "shuffle"): _shuffle,
+    ("draft", "choose"): _choose,
+    ("start", "start"): _start,
+    ("action", "attach"): _attach,
+    ("action", "skip"): _skip,
+    ("extra", "attach"): _attach,
+    ("extra", "skip"): _skip,
+    ("poet", "poet"): _poet,
+    ("siege", "siege"): _siege,
+    ("siege", "no_siege"): _no_siege,
+}

@@ -1,0 +1,74 @@
+"""What a seat may see of a Gates match (spec gates §3.1 visibility, R6), and determinisation for search.
+
+Public: the pairs and the draft (so each player knows the other's six main cards, not their order), the main
+cards in play, every attached card, both graveyards, gates, scores, hand and reserve sizes. Hidden: the
+opponent's hand, every reserve (even its owner never saw it) and the order of both main decks. The cards an
+Alliance stole are known to both players (one holds them, the other lost them) but not to spectators.
+"""
+
+from __future__ import annotations
+
+from cetate.core.rng import Rng
+from cetate.games.gates.data import cards
+from cetate.games.gates.rules import chooser, siege_targets, to_move
+from cetate.games.gates.state import State
+
+
+def view(s: State, seat: int | None) -> dict:
+    cs = cards()
+    player = seat in (0, 1)
+    doc = {
+        "game": "gates",
+        "players": 2,
+        "seat": seat,
+        "to_move": to_move(s),
+        "phase": s.phase,
+        "round": s.round,
+        "first_chooser": s.p0,
+        "pairs": [list(p) for p in s.pairs],
+        "pair_index": s.pair_index,
+        "chooser": chooser(s) if s.phase == "draft" else None,
+        "drafted": [list(d) for d in s.drafted],
+        "main_deck": [{"count": len(m), "cards": sorted(m)} for m in s.mains],
+        "current": None if s.current is None else list(s.current),
+        "prelim": None if s.prelim is None else list(s.prelim),
+        "order": None if s.order is None else list(s.order),
+        "actor": s.order[s.turn] if s.phase in ("action", "extra", "poet") else None,
+        "plays": [list(p) for p in s.plays],
+        "stolen": [list(x) if player else len(x) for x in s.stolen],
+        "battle": s.battle,
+        "hands": [list(s.hands[p]) if p == seat else len(s.hands[p]) for p in (0, 1)],
+        "reserves": [len(r) for r in s.reserves],
+        "main_graveyard": list(s.main_grave),
+        "action_graveyard": list(s.action_grave),
+        "gates": list(s.gates),
+        "gate_symbols": list(cs.gate_symbols),
+        "table_bonus": {k: list(v) for k, v in cs.table_bonus.items()},
+        "scores": list(s.scores),
+        "attacker": s.attacker,
+        "targets": siege_targets(s, s.attacker) if s.phase == "siege" else [],
+        "history": list(s.history),
+        "options": dict(s.options),
+        "result": s.result,
+        "cards_digest": cs.digest,
+    }
+    return doc
+
+
+def determinize(s: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with `seat`'s view: the opponent's hand and both reserves are redealt from
+    the cards `seat` cannot see (sizes kept), and both main decks are reshuffled (when they were shuffled)."""
+    out = s.clone()
+    opp = 1 - seat
+    pool = out.hands[opp] + out.reserves[0] + out.reserves[1]
+    rng.shuffle(pool)
+    k = len(out.hands[opp])
+    out.hands[opp] = pool[:k]
+    r0 = len(out.reserves[0])
+    out.reserves[0] = pool[k:k + r0]
+    out.reserves[1] = pool[k + r0:]
+    if s.options["main_deck_order"] == "shuffled":  # in draft order, both players know the order (R3)
+        for deck in out.mains:
+            rng.shuffle(deck)
+    out.rng = rng.fork()
+    return out
