@@ -11,7 +11,11 @@ from importlib.metadata import entry_points
 
 from cetate.core.errors import CetateError
 
-_BUILTIN = {"akropolis": "cetate.games.akropolis:GAME", "citadels": "cetate.games.citadels:GAME"}
+_BUILTIN = {
+    "akropolis": "cetate.games.akropolis:GAME",
+    "citadels": "cetate.games.citadels:GAME",
+    "gates": "cetate.games.gates:GAME",
+}
 _cache: dict[str, object] | None = None
 
 

@@ -29,6 +29,20 @@ def explosions(a: MainCard, b: MainCard, va: int, vb: int) -> tuple[list[int], l
     return [max(0, scores[0]), max(0, scores[1])], fired
 
 
+def explosion_log(a: MainCard, b: MainCard, va: int, vb: int, fired: list[bool],
+                  again: bool = False) -> list[tuple[str, dict]]:
+    """Journal entries for the two explosion checks: missed, own (+) or opponent (-)."""
+    out = []
+    for p, card, opposing in ((0, a, vb), (1, b, va)):
+        data = {"seat": p, "card": card.id, "index": card.index, "opposing_value": opposing,
+                "amount": abs(card.explosion), "again": again}
+        if not fired[p]:
+            out.append(("explosion_missed", data))
+        else:
+            out.append(("explosion_own" if card.explosion > 0 else "explosion_opponent", data))
+    return out
+
+
 def main_scores(a: MainCard, b: MainCard) -> tuple[list[int], list[bool]]:
     """The preliminary main scores (§3.3 step 2)."""
     return explosions(a, b, a.value, b.value)
@@ -78,7 +92,8 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                 barter_target[cid] = t
                 if t is not None and t not in cancelled:
                     cancelled.append(t)
-                log.append(("barter", {"seat": p, "card": cid, "target": t}))
+                log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
+                           ("barter_none", {"seat": p, "card": cid}))
     live = [[c for c in plays[p] if c not in cancelled] for p in (0, 1)]
     # 2. additions (cards not cancelled)
     effective: dict[str, int] = {}
@@ -115,7 +130,9 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                                        "after": values[1 - p]}))
     if modified:
         main, fired = explosions(a, b, values[0], values[1])
-        log.append(("explosions_again", {"values": list(values), "fired": list(fired), "main": list(main)}))
+        log.extend(explosion_log(a, b, values[0], values[1], fired, again=True))
+        log.append(("main_again", {"value0": values[0], "value1": values[1], "main0": main[0], "main1": main[1],
+                                   "a": 0, "b": 1}))
     else:
         main, fired = list(prelim), list(prelim_fired)
     for p in (0, 1):
@@ -138,9 +155,13 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                 circle_bonus[0] = diff
             elif diff < 0:
                 circle_bonus[1] = -diff
-            log.append(("circles", {"step": step + 1, "cards": list(alive),
-                                    "circles": [cs.action[alive[0]].circle, cs.action[alive[1]].circle],
-                                    "bonus": list(circle_bonus)}))
+            data = {"step": step + 1, "card0": alive[0], "card1": alive[1],
+                    "circle0": cs.action[alive[0]].circle, "circle1": cs.action[alive[1]].circle,
+                    "a": 0, "b": 1}
+            if diff:
+                log.append(("circles", {**data, "seat": 0 if diff > 0 else 1, "bonus": abs(diff)}))
+            else:
+                log.append(("circles_equal", data))
         scores: list[int | None] = [None, None]
         bonus = [0, 0]
         for p in (0, 1):
@@ -159,8 +180,16 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
             if hit:
                 bonus[p] = 5
             log.append(("step_score", {"seat": p, "step": step + 1, "card": cid, "value": effective[cid],
-                                       "circle_bonus": circle_bonus[p], "score": score, "symbol": symbol,
-                                       "table_bonus": bonus[p]}))
+                                       "circle_bonus": circle_bonus[p], "score": score}))
+            check = {"seat": p, "card": cid, "score": score, "symbol": symbol}
+            if symbol == "none":
+                log.append(("table_none", check))
+            elif symbol == "wild":
+                log.append(("table_wild" if hit else "table_wild_miss", check))
+            else:
+                values = cs.table_bonus[symbol]
+                check.update({"first": values[0], "second": values[-1]})
+                log.append(("table_bonus" if hit else "table_miss", check))
             totals[p] += score + bonus[p]
         steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
                       "circle_bonus": circle_bonus, "scores": scores, "table_bonus": bonus})

@@ -18,7 +18,7 @@ from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.gates.data import cards
-from cetate.games.gates.resolve import battle, main_scores, resolve
+from cetate.games.gates.resolve import battle, explosion_log, main_scores, resolve
 from cetate.games.gates.state import NEUTRAL, State
 
 HAND = 4
@@ -187,15 +187,13 @@ def _begin_duel(s: State, ev: list) -> None:
     prelim, fired = main_scores(a, b)
     s.prelim = prelim
     gate = s.round - 1 if s.round <= GATE_DUELS else None
-    ev.append(Event("duel_started", {"round": s.round, "gate": gate, "siege": gate is None,
-                                     "mains": list(s.current)}))
-    for p, card, opp in ((0, a, b), (1, b, a)):
-        ev.append(Event("explosion_check", {"seat": p, "card": card.id, "index": card.index,
-                                            "opposing_value": opp.value, "fired": fired[p],
-                                            "amount": card.explosion}))
-    ev.append(Event("main_scores", {"scores": list(prelim), "fired": list(fired),
-                                    "difference": abs(prelim[0] - prelim[1]),
-                                    "leader": None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])}))
+    ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
+                    {"round": s.round, "gate": gate, "a": 0, "b": 1, "main0": s.current[0], "main1": s.current[1]}))
+    for kind, data in explosion_log(a, b, a.value, b.value, fired):
+        ev.append(Event(kind, data))
+    leader = None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])
+    data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": abs(prelim[0] - prelim[1])}
+    ev.append(Event("main_scores", data) if leader is None else Event("main_lead", {**data, "seat": leader}))
     s.order = _action_order(s, prelim)
     ev.append(Event("action_order", {"first": s.order[0], "second": s.order[1]}))
     s.turn = 0
@@ -305,8 +303,8 @@ def _resolve_duel(s: State, ev: list) -> None:
             del s.reserves[p][:2]
             s.pile.extend(drawn[p])
         sums, winner, points = battle(cs, drawn, s.prelim, alliance)
-        ev.append(Event("battle_drawn", {"cards": [list(drawn[0]), list(drawn[1])], "sums": sums,
-                                         "winner": winner, "points": points}))
+        for p in (0, 1):
+            ev.append(Event("battle_drawn", {"seat": p, "cards": list(drawn[p]), "sum": sums[p]}))
         totals = sums
         summary.update({"battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums})
     else:
@@ -314,18 +312,19 @@ def _resolve_duel(s: State, ev: list) -> None:
         for kind, data in r.log:
             ev.append(Event(kind, data))
         totals = r.totals
-        ev.append(Event("totals", {"main": list(r.main), "totals": list(totals)}))
+        ev.append(Event("totals", {"a": 0, "b": 1, "main0": r.main[0], "main1": r.main[1],
+                                   "total0": totals[0], "total1": totals[1]}))
         winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
         points = abs(totals[0] - totals[1])
         summary.update({"main": list(r.main), "totals": list(totals), "steps": r.steps,
                         "cancelled": list(r.cancelled)})
     summary.update({"winner": winner, "points": points})
     if winner is None:
-        ev.append(Event("duel_tied", {"round": s.round, "totals": list(totals)}))  # R22
+        ev.append(Event("duel_tied", {"round": s.round, "total": totals[0]}))  # R22
     else:
         s.scores[winner] += points
-        ev.append(Event("duel_won", {"seat": winner, "round": s.round, "totals": list(totals), "points": points,
-                                     "scores": list(s.scores)}))
+        ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
+                                     "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
     s.history.append(summary)
     if s.round <= GATE_DUELS:  # §3.6
         g = s.round - 1
@@ -339,11 +338,11 @@ def _resolve_duel(s: State, ev: list) -> None:
         _end_duel(s, ev)
         return
     if winner is None:  # §3.7: a tied siege duel has no siege
-        ev.append(Event("no_siege", {"round": s.round, "reason": "tie"}))
+        ev.append(Event("no_siege", {"round": s.round}))
         _end_duel(s, ev)
         return
     if not siege_targets(s, winner):
-        ev.append(Event("no_siege", {"round": s.round, "seat": winner, "reason": "no_target"}))
+        ev.append(Event("siege_no_target", {"round": s.round, "seat": winner}))
         _end_duel(s, ev)
         return
     s.attacker = winner
@@ -367,19 +366,20 @@ def _siege(s: State, action: dict, ev: list) -> None:
     symbols = [cs.action[c].symbol for c in revealed]
     held = symbol in symbols  # only printed fixed symbols count; wild and none never defend
     before = s.gates[gate]
-    ev.append(Event("siege_reveal", {"attacker": attacker, "defender": defender, "gate": gate, "symbol": symbol,
-                                     "cards": revealed, "symbols": symbols, "defended": held}))
+    ev.append(Event("siege_target", {"seat": attacker, "gate": gate, "symbol": symbol}))
+    ev.append(Event("siege_reveal", {"seat": defender, "gate": gate, "symbol": symbol, "cards": revealed}))
     if not held:
         s.gates[gate] = attacker
     ev.append(Event("siege_won" if not held else "siege_failed",
-                    {"seat": attacker, "gate": gate, "holder": s.gates[gate], "before": before}))
+                    {"seat": attacker, "defender": defender, "gate": gate, "symbol": symbol,
+                     "was_neutral": before == NEUTRAL}))
     s.history[-1]["siege"] = {"attacker": attacker, "gate": gate, "cards": revealed, "defended": held}
     s.attacker = None
     _end_duel(s, ev)
 
 
 def _no_siege(s: State, action: dict, ev: list) -> None:
-    ev.append(Event("no_siege", {"round": s.round, "seat": s.attacker, "reason": "declined"}))
+    ev.append(Event("siege_declined", {"round": s.round, "seat": s.attacker}))
     s.attacker = None
     _end_duel(s, ev)
 
@@ -389,7 +389,7 @@ def _end_duel(s: State, ev: list) -> None:
     moved = s.plays[0] + s.plays[1] + s.stolen[0] + s.stolen[1] + s.pile
     s.action_grave.extend(moved)
     s.main_grave.extend(s.current)
-    ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current)}))
+    ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
     s.plays = [[], []]
     s.stolen = [[], []]
     s.pile = []
@@ -424,9 +424,10 @@ def _finish(s: State, ev: list) -> None:
     s.phase = "over"
     s.order = None
     s.result = compute_result(s)
-    ev.append(Event("match_over", {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
-                                   "gates": [sc["gates"] for sc in s.result["scores"]],
-                                   "scores": list(s.scores)}))
+    gates = [sc["gates"] for sc in s.result["scores"]]
+    ev.append(Event("match_over" if s.result["tie_break"] != "draw" else "match_drawn",
+                    {"winners": s.result["winners"], "tie_break": s.result["tie_break"], "a": 0, "b": 1,
+                     "gates0": gates[0], "gates1": gates[1], "score0": s.scores[0], "score1": s.scores[1]}))
 
 
 _HANDLERS = {
