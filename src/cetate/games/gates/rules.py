@@ -294,7 +294,8 @@ def _poet(s: State, action: dict, ev: list) -> None:
 def _resolve_duel(s: State, ev: list) -> None:
     cs = cards()
     alliance = s.options["alliance_value"]
-    summary: dict = {"round": s.round, "mains": list(s.current), "prelim": list(s.prelim),
+    fired = main_scores(cs.main[s.current[0]], cs.main[s.current[1]])[1]
+    summary: dict = {"round": s.round, "mains": list(s.current), "prelim": list(s.prelim), "fired": fired,
                      "plays": [list(s.plays[0]), list(s.plays[1])]}
     if s.battle is not None:
         drawn = ([], [])
@@ -417,7 +418,32 @@ def compute_result(s: State) -> dict:
         scores[p]["rank"] = 1 if p in winners else 2
     return {"scores": scores, "winners": winners, "tie_break": tie_break, "rounds": s.round,
             "ranking": sorted((0, 1), key=lambda p: (gates[p], s.scores[p]), reverse=True),
-            "neutral_gates": sum(1 for g in s.gates if g == NEUTRAL)}
+            "first_chooser": s.p0, "stats": match_stats(s)}
+
+
+def match_stats(s: State) -> dict:
+    """Counts over the match for studies like spec §6: explosions, table bonuses, ties, sieges, battles."""
+    cs = cards()
+    st = {"duels": len(s.history), "explosion_duels": 0, "double_explosion_duels": 0, "tied_duels": 0,
+          "battles": 0, "cards_attached": 0, "bonus_eligible_cards": 0, "table_bonuses": 0, "sieges": 0,
+          "sieges_won": 0, "neutral_gates": sum(1 for g in s.gates if g == NEUTRAL)}
+    for h in s.history:
+        fired = sum(h.get("fired", ()))
+        st["explosion_duels"] += fired > 0
+        st["double_explosion_duels"] += fired == 2
+        st["tied_duels"] += h["winner"] is None
+        st["battles"] += "battle" in h
+        st["cards_attached"] += len(h["plays"][0]) + len(h["plays"][1])
+        for step in h.get("steps", ()):
+            for p in (0, 1):
+                card = step["cards"][p]
+                if card is not None and not step["cancelled"][p] and cs.action[card].symbol != "none":
+                    st["bonus_eligible_cards"] += 1
+                    st["table_bonuses"] += step["table_bonus"][p] > 0
+        if "siege" in h:
+            st["sieges"] += 1
+            st["sieges_won"] += not h["siege"]["defended"]
+    return st
 
 
 def _finish(s: State, ev: list) -> None:
