@@ -20,6 +20,8 @@ ACTION_SYMBOLS = (*SYMBOLS, "wild", "none")
 SPECIALS = ("alliance", "battle", "treasure", "fireball", "barter", "torture", "prince", "poet", "crowns")
 MAIN_CARDS = 12
 ACTION_CARDS = 24
+MAIN_FIELDS = ("id", "name", "index", "value", "explosion")
+ACTION_FIELDS = ("id", "name", "value", "circle", "symbol", "special")
 
 
 class CardDataError(ValueError):
@@ -71,6 +73,14 @@ def _int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _unknown(card: dict, fields: tuple[str, ...], where: str, problems: list[str]) -> None:
+    """A misspelt field (say "speical") would otherwise be ignored silently and turn a special into a plain
+    card; "_"-prefixed fields are comments, as at the top level."""
+    for key in card:
+        if key not in fields and not str(key).startswith("_"):
+            problems.append(f"{where}: unknown field {key!r}")
+
+
 def parse(doc, source: str = "<memory>") -> CardSet:
     problems: list[str] = []
     if not isinstance(doc, dict):
@@ -105,6 +115,7 @@ def parse(doc, source: str = "<memory>") -> CardSet:
             problems.append(f"{where}.id must be a non-empty string")
             continue
         where = f"main card {cid}"
+        _unknown(c, MAIN_FIELDS, where, problems)
         bad = [k for k in ("index", "value", "explosion") if not _int(c.get(k))]
         if bad or not isinstance(c.get("name"), str):
             problems.append(f"{where}: " + ", ".join(f"{k} must be an integer" for k in bad) +
@@ -132,6 +143,7 @@ def parse(doc, source: str = "<memory>") -> CardSet:
             problems.append(f"{where}.id must be a non-empty string")
             continue
         where = f"action card {cid}"
+        _unknown(c, ACTION_FIELDS, where, problems)
         bad = [k for k in ("value", "circle") if not _int(c.get(k))]
         if bad:
             problems.append(f"{where}: " + ", ".join(f"{k} must be an integer" for k in bad))

@@ -13,7 +13,7 @@ SCHEMA = OptionSchema((
            "gives no alternative.", choices=("pool24",), spec="§3.9, R4"),
     Option("action_order", "choice", "leader_first",
            "Who attaches action cards first: the player with the higher main score (the other answers), the "
-           "player with the lower one, or alternating from round to round (seat 1 first).",
+           "player with the lower one, or alternating from round to round (the second chooser first).",
            choices=("leader_first", "alternate", "trailer_first"), spec="§3.9, R7"),
     Option("alliance_value", "int", -4,
            "Printed value of the Alliance card, the price of stealing two cards.", minimum=-10, maximum=5,

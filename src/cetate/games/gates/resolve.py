@@ -187,8 +187,8 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
             elif symbol == "wild":
                 log.append(("table_wild" if hit else "table_wild_miss", check))
             else:
-                values = cs.table_bonus[symbol]
-                check.update({"first": values[0], "second": values[-1]})
+                table = cs.table_bonus[symbol]  # not `values`: that holds the main values returned below
+                check.update({"first": table[0], "second": table[-1]})
                 log.append(("table_bonus" if hit else "table_miss", check))
             totals[p] += score + bonus[p]
         steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],

@@ -60,6 +60,7 @@ def setup(seed: int | str, options: dict) -> State:
     s.pile = []
     s.attacker = None
     s.history = []
+    s.known = [[], []]  # hand cards both players know (taken from the public graveyard with the Poet)
     s.result = None
     return s
 
@@ -126,7 +127,7 @@ def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
     if seat is not None and seat != to_move(s):
         raise _illegal("not_your_turn", "it is not your turn", seat=seat)
     kind = action.get("type")
-    handler = _HANDLERS.get((s.phase, kind))
+    handler = _HANDLERS.get((s.phase, kind)) if isinstance(kind, str) else None  # a list is unhashable
     if handler is None:
         expected = {"shuffle": "shuffle", "draft": "choose", "start": "start", "action": "attach or skip",
                     "extra": "attach or skip", "poet": "poet", "siege": "siege or no_siege"}[s.phase]
@@ -241,6 +242,8 @@ def _attach(s: State, action: dict, ev: list) -> None:
     if s.phase == "extra" and special == "crowns":
         raise _illegal("crowns_twice", "the extra card of the Crowns cannot be another Crowns", card=card)
     s.hands[p].remove(card)
+    if card in s.known[p]:
+        s.known[p].remove(card)
     s.plays[p].append(card)
     ev.append(Event("attached", {"seat": p, "card": card, "step": len(s.plays[p])}))
     was_extra = s.phase == "extra"
@@ -249,6 +252,8 @@ def _attach(s: State, action: dict, ev: list) -> None:
         taken = []
         for _ in range(min(2, len(victim))):
             taken.append(victim.pop(s.rng.below(len(victim))))
+            if taken[-1] in s.known[1 - p]:
+                s.known[1 - p].remove(taken[-1])
         s.stolen[p].extend(taken)
         ev.append(Event("alliance", {"seat": p, "count": len(taken)}, {"cards": taken}, (0, 1)))
     elif special == "battle":  # R13: the action phase ends at once
@@ -284,6 +289,7 @@ def _poet(s: State, action: dict, ev: list) -> None:
         raise _illegal("not_in_graveyard", f"{card!r} is not in the action graveyard", card=str(card))
     s.action_grave.remove(card)
     s.hands[p].append(card)
+    s.known[p].append(card)
     ev.append(Event("poet_took", {"seat": p, "card": card}))
     s.turn += 1
     _next_turn(s, ev)

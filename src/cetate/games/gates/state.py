@@ -21,7 +21,7 @@ NEUTRAL = "neutral"
 
 class State:
     __slots__ = (
-        "action_grave", "attacker", "battle", "current", "drafted", "gates", "hands", "history", "last_second",
+        "action_grave", "attacker", "battle", "current", "drafted", "gates", "hands", "history", "known", "last_second",
         "main_grave", "mains", "options", "order", "p0", "pair_index", "pairs", "phase", "pile", "plays",
         "prelim", "reserves", "result", "rng", "round", "scores", "stolen", "turn",
     )
@@ -54,6 +54,7 @@ class State:
         s.pile = self.pile.copy()
         s.attacker = self.attacker
         s.history = self.history.copy()
+        s.known = [self.known[0].copy(), self.known[1].copy()]
         s.result = self.result
         return s
 
@@ -90,6 +91,7 @@ def to_json(s: State, engine_version: str) -> dict:
         "pile": list(s.pile),
         "attacker": s.attacker,
         "history": list(s.history),
+        "known": [list(k) for k in s.known],
         "result": s.result,
     }
 
@@ -192,6 +194,11 @@ def from_json(doc: Any) -> State:
     if not isinstance(history, list):
         raise _fail("history", "must be a list")
     s.history = list(history)
+    known = get("known")
+    if (not isinstance(known, list) or len(known) != 2
+            or not all(isinstance(k, list) and all(c in s.hands[p] for c in k) for p, k in enumerate(known))):
+        raise _fail("known", "must list, for each player, hand cards that both players know")
+    s.known = [list(known[0]), list(known[1])]
     s.result = get("result")
     if (phase == "over") != (s.result is not None):
         raise _fail("result", "must be set exactly when the match is over")
@@ -199,6 +206,18 @@ def from_json(doc: Any) -> State:
         raise _fail("current", "must be set during a duel")
     if phase == "siege" and s.attacker is None:
         raise _fail("attacker", "must be set during a siege")
+    # consistency the rules rely on (a corrupt document must not load into a state that crashes them)
+    if phase == "draft" and (len(s.pairs) != 6 or s.pair_index > 5):
+        raise _fail("pair_index", "must point at one of the six pairs during the draft")
+    if phase in ("action", "extra", "poet", "siege"):
+        if s.prelim is None:
+            raise _fail("prelim", "must be set during a duel")
+        if s.round < 1 or any(len(m) != 6 - s.round for m in s.mains):
+            raise _fail("round", "must be the duel being played, with 6 - round cards left in each main deck")
+        if phase != "siege" and s.turn > 1:
+            raise _fail("turn", "must be 0 or 1 while a player attaches cards")
+        if phase == "siege" and (not s.history or not isinstance(s.history[-1], dict)):
+            raise _fail("history", "must end with the summary of the siege duel")
     # conservation: every card is in exactly one place
     if phase not in ("shuffle", "draft"):
         mains = (s.drafted[0] + s.drafted[1]) if phase == "start" else (

@@ -39,6 +39,7 @@ def view(s: State, seat: int | None) -> dict:
         "battle": s.battle,
         "hands": [list(s.hands[p]) if p == seat else len(s.hands[p]) for p in (0, 1)],
         "reserves": [len(r) for r in s.reserves],
+        "known_hands": [list(k) for k in s.known],
         "main_graveyard": list(s.main_grave),
         "action_graveyard": list(s.action_grave),
         "gates": list(s.gates),
@@ -56,14 +57,15 @@ def view(s: State, seat: int | None) -> dict:
 
 
 def determinize(s: State, seat: int, rng: Rng) -> State:
-    """A full state consistent with `seat`'s view: the opponent's hand and both reserves are redealt from
-    the cards `seat` cannot see (sizes kept), and both main decks are reshuffled (when they were shuffled)."""
+    """A full state consistent with what `seat` knows: the opponent's hand (but the cards it took from the
+    graveyard with the Poet) and both reserves are redealt from the cards `seat` cannot see (sizes kept), and both main decks are reshuffled (when they were shuffled)."""
     out = s.clone()
     opp = 1 - seat
-    pool = out.hands[opp] + out.reserves[0] + out.reserves[1]
+    known = out.known[opp]  # cards the opponent took from the public graveyard stay in their hand
+    pool = [c for c in out.hands[opp] if c not in known] + out.reserves[0] + out.reserves[1]
     rng.shuffle(pool)
-    k = len(out.hands[opp])
-    out.hands[opp] = pool[:k]
+    k = len(out.hands[opp]) - len(known)
+    out.hands[opp] = list(known) + pool[:k]
     r0 = len(out.reserves[0])
     out.reserves[0] = pool[k:k + r0]
     out.reserves[1] = pool[k + r0:]
