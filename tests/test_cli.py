@@ -178,6 +178,7 @@ def test_rules_prints_the_guide_or_says_it_is_missing():
 # -- every text of the command line comes from the message catalogs ------------------------------
 
 CLI_SOURCE = Path(__file__).resolve().parents[1] / "src" / "cetate" / "cli.py"
+CITADELS_TERMINAL = CLI_SOURCE.parent / "games" / "citadels" / "terminal.py"  # the Citadels screen of `play`
 WIDE = {"COLUMNS": "1000"}  # no wrapped lines: a wrapped text would hide across two lines
 
 
@@ -192,7 +193,7 @@ def test_every_catalog_key_named_in_cli_py_exists_in_english():
     core, citadels = _catalogs()
     source = CLI_SOURCE.read_text(encoding="utf-8")
     cli_keys = set(re.findall(r"""["'](cli\.[a-z_.]+)["']""", source))
-    screen_keys = set(re.findall(r"""["'](screen\.[a-z_.]+)["']""", source))
+    screen_keys = set(re.findall(r"""["'](screen\.[a-z_.]+)["']""", CITADELS_TERMINAL.read_text(encoding="utf-8")))
     assert len(cli_keys) >= 40 and len(screen_keys) >= 25
     assert sorted(k for k in cli_keys if not core.has(k, "en")) == []
     assert sorted(k for k in screen_keys if not citadels.has(k, "en")) == []

@@ -2,7 +2,9 @@
 
     .venv/bin/python docs/screenshots/make_terminal.py
 
-Each screenshot is the last screen of a short bot-played game (`--auto`), recorded with Rich.
+Each screenshot is the last screen of a short bot-played game (`--auto`), recorded with Rich; the Akropolis
+placement screenshot is the screen of a human's placement in the middle of a game, its answers played by the
+heuristic bot and typed the way a player would (a number, or a placement as "q r k").
 """
 
 from __future__ import annotations
@@ -20,7 +22,38 @@ SHOTS = {
     "citadels-terminal-classic": ["play", "citadels", "--players", "4", "--seed", "11", "--auto"],
     "citadels-terminal-dark-city": ["play", "citadels", "--players", "5", "--seed", "12", "--auto",
                                     "--characters", "replace_two", "--districts", "3", "-o", "rank9=\"queen\""],
+    "terminal-akropolis": ["play", "akropolis", "--players", "2", "--seed", "7", "--auto", "--athena",
+                           "--bots", "akropolis-heuristic"],
+    "terminal-akropolis-place": ["play", "akropolis", "--players", "2", "--seed", "7", "--athena",
+                                 "--bots", "akropolis-heuristic"],
 }
+STOP_AT_TURN = {"terminal-akropolis-place": 21}  # answer until this turn's placement is asked, then stop
+
+
+def answers(args: list[str], turn: int) -> str:
+    """The answers a player would type in `cetate play` (seat 0), chosen by the bot of `--bots`, until the
+    placement of `turn` is asked; the input then ends there."""
+    from cetate import games
+    from cetate.bots import bot_seed, make_bot
+
+    game = games.get(args[1])
+    seed, players, bot = int(args[args.index("--seed") + 1]), int(args[args.index("--players") + 1]), \
+        args[args.index("--bots") + 1]
+    options = {"athena": "--athena" in args}
+    state = game.setup(players, seed, options)
+    bots = {i: make_bot(bot, game, i, bot_seed(seed, i)) for i in range(players)}
+    lines = []
+    while (mover := game.to_move(state)) is not None:
+        legal = game.legal_actions(state)
+        view = game.view(state, mover)
+        if mover == 0 and view["phase"] == "place" and view["turn"] >= turn:
+            break
+        action = bots[mover].act(view, legal)
+        if mover == 0:
+            fields = action.get("type") in ("place", "place_small")
+            lines.append(f"{action['q']} {action['r']} {action['rot']}" if fields else str(legal.index(action) + 1))
+        game.apply(state, action)
+    return "\n".join(lines) + "\n"
 
 
 class ScreenConsole(Console):
@@ -42,10 +75,11 @@ def main() -> None:
             return console
 
         cli._console = recording
-        result = CliRunner().invoke(cli.app, args, input="\n")
-        if result.exit_code != 0:
+        stop = STOP_AT_TURN.get(name)
+        result = CliRunner().invoke(cli.app, args, input=answers(args, stop) if stop else "\n")
+        if result.exit_code != (1 if stop else 0):  # a stopped game ends with "the input ended"
             raise SystemExit(f"{name}: exit {result.exit_code}: {result.output}")
-        path = HERE / f"{name}.svg"
+        path = HERE / f"{name}.svg"  # a stopped game: the screen waiting for the placement
         path.write_text(consoles[-1].export_svg(title=f"cetate {' '.join(args[:2])}"), encoding="utf-8")
         print(path)
 

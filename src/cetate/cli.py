@@ -2,9 +2,11 @@
 
 Every game is reached through `cetate.games.get(id)` and the game protocol (setup, start_events, to_move,
 legal_actions, apply, view, event_view, result). People only ever see a seat's redacted view and events
-rendered through the game's message catalog. Every text printed here comes from the catalogs as well
-(`cli.*` keys in the core catalog, screen texts in the game's catalog), in the language given by `--lang`;
-only Typer's `--help` texts are written here in English.
+rendered through the game's message catalog. A game draws its own screen through `Game.terminal()` (its table,
+hints, short labels and a parser for moves typed as their fields, its final scores); a game without one is
+shown as its raw view. Every text printed here comes from the catalogs as well (`cli.*` keys in the core
+catalog, screen texts in the game's catalog), in the language given by `--lang`; only Typer's `--help` texts
+are written here in English.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
-from rich.console import Console, Group
+from rich.columns import Columns
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -37,7 +40,7 @@ from cetate.core.record import replay as replay_record
 
 app = typer.Typer(
     name="cetate",
-    help="Play and study city-building games (Citadels, ...) in the terminal.",
+    help="Play and study city-building games (Citadels, Akropolis, ...) in the terminal.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -57,6 +60,11 @@ CHARACTERS_HELP = ("Characters (Citadels): classic, replace_one, replace_two, re
                    "warlord,artist.")
 DISTRICTS_HELP = ("Dark City districts added (Citadels): none, a number N (random ones), or a comma-separated "
                   "list of ids such as museum,quarry,park.")
+
+
+ATHENA_HELP = "Akropolis: add the Athena expansion (construction cards, small tiles, the statue)."
+VARIANTS_HELP = "Akropolis: all five scoring variants (houses, markets, barracks, temples, gardens)."
+LONG_HELP = "Akropolis: the long game with all 61 tiles (2 or 3 players)."
 
 
 def _console() -> Console:
@@ -102,7 +110,8 @@ def _join(catalog: Catalog, lang: str, items: list[str]) -> str:
 
 def _options(game, raw: list[str] | None, catalog: Catalog, lang: str, shortcuts: dict | None = None) -> dict:
     """`--option name=value` pairs (values parsed as JSON, else taken as strings), validated by the game.
-    Shortcut flags (`--characters`, `--districts`, `--short`, `--dark-city`) are expanded by the game first;
+    Shortcut flags (Citadels' `--characters`, `--districts`, `--short`, `--dark-city`; Akropolis' `--athena`,
+    `--variants`, `--long`) are expanded by the game first;
     explicit `--option` pairs win over them."""
     options: dict[str, Any] = {}
     try:
@@ -178,189 +187,30 @@ def _label(text: str, style: str = "bold") -> Text:
 
 # -- drawing a seat's view -----------------------------------------------------------------------
 
-COLOUR_STYLES = {"yellow": "bold yellow", "blue": "bold blue", "green": "bold green", "red": "bold red",
-                 "purple": "bold magenta"}
+COMPACT_OVER = 30  # more legal actions than this: the menu is printed in columns
 
 
-def _card_text(catalog: Catalog, lang: str, card: dict, cost: bool = True) -> Text:
-    name = catalog.text(f"card.{card['id']}", lang)
-    label = f"{name} {card['cost']}" if cost else name
-    return Text(label, style=COLOUR_STYLES.get(card.get("colour", ""), ""))
+class _GenericTerminal:
+    """The fallback for a game without `terminal()`: its raw view."""
+
+    @staticmethod
+    def table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int | None):
+        from rich.pretty import Pretty
+
+        return Pretty(view)
 
 
-def _cards_text(catalog: Catalog, lang: str, cards: list[dict], sep: str | None = None) -> Text:
-    if not cards:
-        return Text("-", style="dim")
-    if sep is None:
-        sep = catalog.text("list.separator", lang)
-    return Text(sep).join(_card_text(catalog, lang, c) for c in cards)
-
-
-def _character_names(catalog: Catalog, lang: str, characters: list[str]) -> str:
-    return _join(catalog, lang, [catalog.text(f"character.{c}", lang) for c in characters])
-
-
-def _citadels_characters(view: dict, catalog: Catalog, lang: str, names: list[str]) -> Text:
-    chars = view["characters"]
-    you = view.get("you") or {}
-    mine = set(you.get("characters", []))
-    known_down = set(you.get("known_face_down", []))
-    parts = []
-    for number, cid in enumerate(chars["roster"], start=1):
-        label = f"{number} {catalog.text(f'character.{cid}', lang)}"
-        style = ""
-        notes = []
-        if cid in chars["face_up"]:
-            notes.append(catalog.text("screen.note.face_up", lang))
-            style = "dim strike"
-        if cid in chars["revealed"]:
-            notes.append(names[chars["revealed"][cid]])
-            style = "bold"
-        if cid in chars["absent"] and cid not in chars["face_up"]:
-            notes.append(catalog.text("screen.note.absent", lang))
-            style = "dim"
-        if cid == chars.get("killed"):
-            notes.append(catalog.text("screen.note.killed", lang))
-            style = "bold red"
-        if cid == chars.get("robbed"):
-            notes.append(catalog.text("screen.note.robbed", lang))
-        if cid in mine and cid not in chars["revealed"]:
-            notes.append(catalog.text("screen.note.yours", lang))
-            style = style or "bold cyan"
-        if cid in known_down:
-            notes.append(catalog.text("screen.note.face_down", lang))
-            style = style or "dim"
-        if cid == chars.get("calling"):
-            style = "reverse " + (style or "bold")
-        text = Text(label, style=style)
-        if notes:
-            text.append(f" [{_join(catalog, lang, notes)}]", style="dim" if "reverse" not in style else style)
-        parts.append(text)
-    line = _label(catalog.text("screen.characters", lang)).append_text(Text("  ").join(parts))
-    down = chars.get("face_down_count", 0)
-    if down:
-        line.append(DOT + catalog.text("screen.face_down", lang, count=down), style="dim")
-    return line
-
-
-def _citadels_table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int | None) -> Group:
-    chars = view["characters"]
-    turn = view.get("turn") or {}
-    protected = chars.get("bishop_protects")
-    size = view.get("completion_size")
-    phase = catalog.text(f"phase.{view['phase']}", lang)
-    round_text = catalog.text("screen.round", lang, round=view["round"])
-    head = Text(DOT.join([catalog.text("game.name", lang), round_text, phase]), style="bold")
-    if view.get("to_move") is not None:
-        head.append(DOT + catalog.text("screen.to_move", lang) + " ").append(names[view["to_move"]],
-                                                                             style="bold cyan")
-    if turn:
-        head.append(DOT + catalog.text("screen.called", lang, character=turn["character"]))
-        action = catalog.text("screen.action_taken" if turn["acted"] else "screen.action_pending", lang)
-        status = catalog.text("screen.turn_status", lang, action=action, builds=turn["builds_left"])
-        head.append(f" ({status})", style="dim")
-    info = Text(catalog.text("screen.deck", lang, count=view["deck_size"]), style="dim")
-    if view.get("discard_pile_size"):
-        info.append(DOT + catalog.text("screen.discard_pile", lang, count=view["discard_pile_size"]))
-    if view.get("bank") is not None:
-        info.append(DOT + catalog.text("screen.bank", lang, count=view["bank"]))
-    if view.get("end_triggered"):
-        info.append(DOT + catalog.text("screen.last_round", lang), style="bold red")
-
-    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
-    table.add_column("", no_wrap=True)
-    table.add_column(catalog.text("screen.col.player", lang), no_wrap=True)
-    table.add_column(catalog.text("screen.col.gold", lang), justify="right")
-    table.add_column(catalog.text("screen.col.hand", lang), justify="right")
-    table.add_column(catalog.text("screen.col.character", lang))
-    table.add_column(catalog.text("screen.col.city_of", lang, size=size) if size
-                     else catalog.text("screen.col.city", lang))
-    table.add_column(catalog.text("screen.col.points", lang), justify="right")
-    for p in view["players"]:
-        i = p["seat"]
-        marks = Text()
-        if p["crown"]:
-            marks.append("♛", style="bold yellow")
-        if view.get("to_move") == i:
-            marks.append("▶", style="bold cyan")
-        name = Text(names[i], style="bold cyan" if i == seat else "")
-        character = Text(_character_names(catalog, lang, p["characters"]) or "-")
-        if protected == i:
-            character.append(" " + catalog.text("screen.protected", lang), style="dim")
-        city = _cards_text(catalog, lang, p["city"])
-        points = Text(str(sum(c.get("score", c["cost"]) for c in p["city"])))
-        if p.get("complete"):
-            points.append(" ✔", style="bold green")
-        table.add_row(marks, name, str(p["gold"]), str(p["hand_size"]), character, city, points)
-
-    parts: list[Any] = [head, info, _citadels_characters(view, catalog, lang, names), table]
-    you = view.get("you")
-    if you is not None:
-        parts.append(_label(catalog.text("screen.you.hand", lang)).append_text(
-            _cards_text(catalog, lang, you["hand"], " · ")))
-        if you.get("characters"):
-            parts.append(_label(catalog.text("screen.you.characters", lang)).append(
-                _character_names(catalog, lang, you["characters"])))
-        if you.get("offered"):
-            parts.append(_label(catalog.text("screen.you.offered", lang)).append(
-                _character_names(catalog, lang, you["offered"])))
-        if you.get("drawn"):
-            parts.append(_label(catalog.text("screen.you.drawn", lang)).append_text(
-                _cards_text(catalog, lang, you["drawn"])))
-        if you.get("set_aside"):
-            parts.append(_label(catalog.text("screen.you.set_aside", lang)).append_text(
-                _cards_text(catalog, lang, you["set_aside"])))
-        for holder, cards in (you.get("known_hands") or {}).items():
-            parts.append(Text(catalog.text("screen.known_hand", lang, players=names, seat=int(holder),
-                                           cards=list(cards)), style="dim"))
-    if view.get("graveyard"):
-        g = view["graveyard"]
-        offer = catalog.text("screen.graveyard", lang, players=names, seat=g["owner"], card=g["card"])
-        parts.append(Text(offer, style="dim"))
-    return Group(*parts)
-
-
-def _citadels_hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
-    """A short note after an action label: a cost, a price, the income, what a character does."""
-    atype = action.get("type")
-    you = view.get("you") or {}
-    if atype in ("pick", "discard_character"):
-        return catalog.text(f"help.character.{action['character']}", lang)
-    if atype in ("build", "keep", "discard", "laboratory"):
-        cards = {c["id"]: c for c in you.get("hand", []) + you.get("drawn", [])}
-        card = cards.get(action.get("card"))
-        if card is None:
-            return ""
-        note = catalog.text("screen.hint.card", lang, colour=card["colour"], cost=card["cost"])
-        if card["colour"] == "purple":
-            note += " — " + catalog.text(f"help.card.{card['id']}", lang)
-        return note
-    if atype == "destroy":
-        for item in you.get("destroy_prices", []):
-            if item["target"] == action.get("target") and item["card"] == action.get("card"):
-                return catalog.text("screen.hint.destroy", lang, price=item["price"])
-    if atype == "collect_income" and view.get("turn"):
-        return catalog.text("screen.hint.income", lang, amount=view["turn"]["income_available"])
-    return ""
-
-
-def _generic_table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int | None):
-    from rich.pretty import Pretty
-
-    return Pretty(view)
-
-
-_VIEW_TABLES = {"citadels": _citadels_table}
-_HINTS = {"citadels": _citadels_hint}
+def _terminal(game) -> Any:
+    """The game's terminal screens (`Game.terminal`), or the generic fallback."""
+    return game.terminal() or _GenericTerminal
 
 
 def _draw(console: Console, game, view: dict, seat: int | None, catalog: Catalog, lang: str,
           names: list[str], journal: list[str]) -> None:
     if console.is_terminal:
         console.clear()
-    draw = _VIEW_TABLES.get(game.id, _generic_table)
     console.print(Rule(_name_of(game, catalog, lang)))
-    console.print(draw(view, catalog, lang, names, seat))
+    console.print(_terminal(game).table(view, catalog, lang, names, seat))
     tail = journal[-JOURNAL_LINES:]
     if tail:
         body = Text("\n").join(Text(line) for line in tail)
@@ -370,24 +220,45 @@ def _draw(console: Console, game, view: dict, seat: int | None, catalog: Catalog
                         border_style="dim"))
 
 
-def _labels(game, state, view: dict, legal: list[dict], catalog: Catalog, lang: str,
-            names: list[str]) -> list[tuple[str, str]]:
-    hint = _HINTS.get(game.id)
-    out = []
-    for action in legal:
-        label = _action_label(game, state, action, catalog, lang, names)
-        out.append((label, hint(view, action, catalog, lang) if hint else ""))
-    return out
+class _Menu:
+    """The legal actions of a turn as people see them: full labels with the game's hints, or for a long
+    menu (more than COMPACT_OVER actions) the game's short labels in columns; and the game's parser for
+    moves typed as their fields."""
+
+    def __init__(self, game, state, view: dict, legal: list[dict], catalog: Catalog, lang: str,
+                 names: list[str]) -> None:
+        terminal = _terminal(game)
+        hint = getattr(terminal, "hint", None)
+        short = getattr(terminal, "short", None)
+        self.legal = legal
+        self.parse = getattr(terminal, "parse", None)
+        self.labels = [_action_label(game, state, a, catalog, lang, names) for a in legal]
+        self.compact = len(legal) > COMPACT_OVER
+        self.hints = [hint(view, a, catalog, lang) if hint and not self.compact else "" for a in legal]
+        shorts = [short(a, catalog, lang) if short else None for a in legal]
+        self.shorts = [s or label for s, label in zip(shorts, self.labels, strict=True)]
+        self.example = next((s for s in shorts if s), None) if self.parse else None
+
+    def __len__(self) -> int:
+        return len(self.legal)
 
 
-def _print_actions(console: Console, labels: list[tuple[str, str]], catalog: Catalog, lang: str) -> None:
+def _print_actions(console: Console, menu: _Menu, catalog: Catalog, lang: str) -> None:
     console.print(Text(catalog.text("cli.play.your_move", lang), style="bold"))
-    width = len(str(len(labels)))
-    for i, (label, hint) in enumerate(labels, start=1):
-        line = Text(f"  {i:>{width}}. ").append(label)
-        if hint:
-            line.append(f"  ({hint})", style="dim")
-        console.print(line)
+    width = len(str(len(menu)))
+    if not menu.compact:
+        for i, (label, hint) in enumerate(zip(menu.labels, menu.hints, strict=True), start=1):
+            line = Text(f"  {i:>{width}}. ").append(label)
+            if hint:
+                line.append(f"  ({hint})", style="dim")
+            console.print(line)
+        return
+    # a long menu: short labels in columns, without hints (the game's screen can point out the best moves)
+    cells = [Text(f"{i:>{width}}. ").append(label) for i, label in enumerate(menu.shorts, start=1)]
+    console.print(Columns(cells, padding=(0, 3), column_first=True))
+    if menu.example:
+        console.print(Text(catalog.text("cli.play.compact", lang, count=len(menu), example=menu.example),
+                           style="dim"))
 
 
 def _quit_words(catalog: Catalog, lang: str) -> set[str]:
@@ -397,12 +268,18 @@ def _quit_words(catalog: Catalog, lang: str) -> set[str]:
     return words
 
 
-def _ask(console: Console, count: int, catalog: Catalog, lang: str) -> int:
-    """Read a number from 1 to `count` (re-asking with the reason on bad input); returns the index."""
+def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str) -> int:
+    """Read a number from 1 to the menu's length, or a move typed as its fields when the game can parse
+    one (re-asking with the reason on bad input); returns the index of the chosen action."""
     quit_words = _quit_words(catalog, lang)
+    count, example = len(menu), menu.example
+    if example:
+        prompt = catalog.text("cli.ask.prompt_move", lang, count=count, example=example)
+    else:
+        prompt = catalog.text("cli.ask.prompt", lang, count=count)
     while True:
         try:
-            raw = console.input(Text(catalog.text("cli.ask.prompt", lang, count=count)))
+            raw = console.input(Text(prompt))
         except EOFError:
             console.print()
             _fail(catalog, lang, "cli.error.input_ended", EXIT_FAILURE)
@@ -418,8 +295,18 @@ def _ask(console: Console, count: int, catalog: Catalog, lang: str) -> int:
         try:
             number = int(raw)
         except ValueError:
-            console.print(Text(catalog.text("cli.ask.not_a_number", lang, text=raw, count=count),
-                               style="yellow"))
+            number = None
+        if number is None:
+            action = menu.parse(raw, menu.legal) if menu.parse else None
+            if action is None:
+                key = "cli.ask.not_a_move" if example else "cli.ask.not_a_number"
+                console.print(Text(catalog.text(key, lang, text=raw, count=count, example=example),
+                                   style="yellow"))
+            elif action in menu.legal:
+                return menu.legal.index(action)
+            else:
+                console.print(Text(catalog.text("cli.ask.not_legal", lang, text=raw, count=count),
+                                   style="yellow"))
             continue
         if not 1 <= number <= count:
             console.print(Text(catalog.text("cli.ask.out_of_range", lang, number=number, count=count),
@@ -438,9 +325,14 @@ def _score_cell(value: Any) -> str:
     return str(value)
 
 
-def _print_result(console: Console, result: dict | None, names: list[str], catalog: Catalog, lang: str) -> None:
+def _print_result(console: Console, result: dict | None, names: list[str], catalog: Catalog, lang: str,
+                  game=None) -> None:
     if not isinstance(result, dict):
         console.print(Text(catalog.text("cli.result.none", lang), style="yellow"))
+        return
+    draw = getattr(_terminal(game), "result", None) if game is not None else None
+    if draw is not None:
+        console.print(draw(result, catalog, lang, names))
         return
     scores = result.get("scores")
     if not isinstance(scores, list) or not scores or not all(isinstance(s, dict) for s in scores):
@@ -509,6 +401,9 @@ def play(
     characters: str | None = typer.Option(None, "--characters", help=CHARACTERS_HELP),
     districts: str | None = typer.Option(None, "--districts", help=DISTRICTS_HELP),
     short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
+    athena: bool = typer.Option(False, "--athena", help=ATHENA_HELP),
+    variants: bool = typer.Option(False, "--variants", help=VARIANTS_HELP),
+    long: bool = typer.Option(False, "--long", help=LONG_HELP),
     auto: bool = typer.Option(False, "--auto", help="A bot plays your seat too (demo)."),
     save: Path | None = typer.Option(None, "--save", help="Save the game record to this file at the end."),
 ) -> None:
@@ -518,7 +413,8 @@ def play(
     catalog = _catalog(game)
     players = _players(game, players, catalog, lang)
     options = _options(game, option, catalog, lang,
-                       {"characters": characters, "districts": districts, "short": short})
+                       {"characters": characters, "districts": districts, "short": short,
+                        "athena": athena, "variants": variants, "long": long})
     _seat_ok(seat, players, catalog, lang)
     bot_list = _bot_list(bots, catalog, lang)
     if seed is None:
@@ -547,14 +443,14 @@ def play(
             view = game.view(state, mover)
             if mover == seat:
                 _draw(console, game, view, seat, catalog, lang, names, journal)
-                labels = _labels(game, state, view, legal, catalog, lang, names)
                 if auto:
                     action = seat_bots[seat].act(view, legal)
                     console.print(_label(catalog.text("cli.play.bot_plays", lang), "dim").append(
-                        labels[legal.index(action)][0]))
+                        _action_label(game, state, action, catalog, lang, names)))
                 else:
-                    _print_actions(console, labels, catalog, lang)
-                    action = legal[_ask(console, len(legal), catalog, lang)]
+                    menu = _Menu(game, state, view, legal, catalog, lang, names)
+                    _print_actions(console, menu, catalog, lang)
+                    action = legal[_ask(console, menu, catalog, lang)]
             else:
                 action = seat_bots[mover].act(view, legal)
             try:
@@ -570,7 +466,7 @@ def play(
         raise typer.Exit(130) from None
     record = recorder.finish(state)
     _draw(console, game, game.view(state, seat), seat, catalog, lang, names, journal)
-    _print_result(console, record.result, names, catalog, lang)
+    _print_result(console, record.result, names, catalog, lang, game)
     console.print(Text(catalog.text("cli.play.actions", lang, count=len(record.actions))))
     target = save
     if target is None and not auto:
@@ -601,6 +497,9 @@ def simulate(
     characters: str | None = typer.Option(None, "--characters", help=CHARACTERS_HELP),
     districts: str | None = typer.Option(None, "--districts", help=DISTRICTS_HELP),
     short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
+    athena: bool = typer.Option(False, "--athena", help=ATHENA_HELP),
+    variants: bool = typer.Option(False, "--variants", help=VARIANTS_HELP),
+    long: bool = typer.Option(False, "--long", help=LONG_HELP),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP),
 ) -> None:
     """Play many bot-only games and summarise the results."""
@@ -609,7 +508,8 @@ def simulate(
     catalog = _catalog(game)
     players = _players(game, players, catalog, lang)
     options = _options(game, option, catalog, lang,
-                       {"characters": characters, "districts": districts, "short": short})
+                       {"characters": characters, "districts": districts, "short": short,
+                        "athena": athena, "variants": variants, "long": long})
     bot_list = _bot_list(bots, catalog, lang)
     seat_names = [bot_list[i % len(bot_list)] for i in range(players)]
     _setup(game, players, seed, options, catalog, lang)  # fail early on options that setup refuses
@@ -751,7 +651,7 @@ def replay(
     except (KeyError, TypeError, ValueError) as exc:
         _fail(catalog, lang, "cli.error.replay", EXIT_FAILURE, file=str(file), detail=repr(exc))
     result = game.result(state)
-    _print_result(console, result, names, catalog, lang)
+    _print_result(console, result, names, catalog, lang, game)
     if record.result is None:
         console.print(Text(catalog.text("cli.replay.no_result", lang), style="yellow"))
     elif json.loads(json.dumps(result)) == record.result:
@@ -774,6 +674,9 @@ def bench(
     short: bool = typer.Option(False, "--short", help="Short game: cities are complete at 7 districts."),
     dark_city: bool = typer.Option(False, "--dark-city",
                                    help="Dark City: its 8 characters plus the Artist, and all its districts."),
+    athena: bool = typer.Option(False, "--athena", help=ATHENA_HELP),
+    variants: bool = typer.Option(False, "--variants", help=VARIANTS_HELP),
+    long: bool = typer.Option(False, "--long", help=LONG_HELP),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP + " (for error messages)"),
 ) -> None:
     """Play uniformly random games on one core as fast as possible; print one JSON line."""
@@ -782,7 +685,8 @@ def bench(
     catalog = _catalog(game)
     players = _players(game, players, catalog, lang)
     options = _options(game, option, catalog, lang, {"characters": characters, "districts": districts,
-                                                      "short": short, "dark_city": dark_city})
+                                                      "short": short, "dark_city": dark_city,
+                                                      "athena": athena, "variants": variants, "long": long})
     _setup(game, players, seed, options, catalog, lang)
     rnd = random.Random(seed)
     setup, to_move, random_action, apply = game.setup, game.to_move, game.random_action, game.apply

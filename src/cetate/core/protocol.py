@@ -47,8 +47,9 @@ class Game:
         raise NotImplementedError
 
     def random_action(self, state: Any, rnd) -> Action:
-        """A uniformly random legal action (`rnd` is a `random.Random`), for random playouts and benchmarks.
-        A game may override it with a faster path that samples without enumerating every legal action."""
+        """A random legal action (`rnd` is a `random.Random`), for random playouts and benchmarks: uniform over
+        `legal_actions` here. A game may override it with a faster sampler that never enumerates every legal
+        action; its choice is then legal but not necessarily uniform (Akropolis samples anchors)."""
         legal = self.legal_actions(state)
         return legal[rnd.randrange(len(legal))]
 
@@ -96,6 +97,22 @@ class Game:
 
     def guide_dir(self):
         """Folder holding the game's rules guide (`<lang>.md`)."""
+        return None
+
+    def terminal(self) -> Any:
+        """How the command line draws this game, or None for the generic fallback (the raw view).
+
+        An object (typically the game's `terminal` module) with:
+          `table(view, catalog, lang, names, seat)`  a rich renderable: the screen of a seat's view
+          `hint(view, action, catalog, lang)`        optional: a short note after an action's label ("" none)
+          `parse(text, legal)`                       optional: the legal action a player typed as its fields
+                                                     (e.g. "3 -1 2"), an action that is not legal, or None
+                                                     when the text is not a move
+          `short(action, catalog, lang)`             optional: a compact label for long menus, written the
+                                                     way `parse` reads it (None: use the full label)
+          `result(result, catalog, lang, names)`     optional: a renderable of the final scores
+        `catalog` holds the core and the game's messages; `names` are the seats' names; every text shown
+        comes from the catalog. Kept out of the game's package import so the engine never loads rich."""
         return None
 
     def describe_action(self, state: Any, action: Action) -> dict:

@@ -69,6 +69,16 @@ class Akropolis(Game):
     def random_action(self, s: State, rnd) -> dict:
         return rules.random_action(s, rnd)
 
+    def describe_action(self, s: State, action: dict) -> dict:
+        """Message key and parameters for an action: a take names the tile and its cost, an Athena choice
+        the card and the small tile."""
+        out = {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
+        if action.get("type") == "take" and isinstance(action.get("site"), int) and 0 <= action["site"] < len(s.site):
+            out.update({"tile": s.site[action["site"]], "cost": action["site"]})
+            if action["site"] == 0:
+                out["key"] = "action.take_free"
+        return out
+
     def result(self, s: State) -> dict | None:
         return s.result
 
@@ -92,6 +102,11 @@ class Akropolis(Game):
 
     def guide_dir(self) -> Path:
         return HERE / "guide"
+
+    def terminal(self):
+        from cetate.games.akropolis import terminal  # loaded only by the command line (it needs rich)
+
+        return terminal
 
     def bots(self) -> dict:
         try:

@@ -125,8 +125,12 @@ class City:
         return out
 
     def placements(self, codes: str) -> list[tuple[int, int, int]]:
-        """Every legal (q, r, rot) for a city tile with these three codes, one per resulting city: when two
-        hexes of the tile are alike, placements that put the same codes on the same cells are one."""
+        """Every legal (q, r, rot) for a city tile, one per resulting city.
+
+        No two (anchor, rotation) pairs give the same city, so nothing needs removing: the anchor and its
+        rotation fix the triangle and which cell gets A; B and C follow clockwise, so even when two hexes of
+        the tile are alike (`qqH`, `qhh`) another pair would need a mirrored tile. The tests check this
+        against the cell -> code mappings."""
         out: list[tuple[int, int, int]] = []
         refusal = self.refusal
         cells_of = self.cells_of
@@ -135,15 +139,6 @@ class City:
                 for rot in range(6):
                     if refusal(cells_of(q, r, rot)) is None:
                         out.append((q, r, rot))
-        if codes[0] == codes[1] or codes[1] == codes[2] or codes[0] == codes[2]:
-            seen: set[frozenset] = set()
-            unique = []
-            for q, r, rot in out:
-                key = frozenset(zip(cells_of(q, r, rot), codes, strict=True))
-                if key not in seen:
-                    seen.add(key)
-                    unique.append((q, r, rot))
-            out = unique
         out.sort()  # a fixed order, whatever the history of the sets (replays, clones, JSON round trips)
         return out
 

@@ -72,8 +72,9 @@ SCHEMA = OptionSchema((
            "F8: stacks in the long 3-player game. 14 (the '15' of one rulebook is a misprint: 15 stacks of 4 "
            "plus 5 tiles would need 65 tiles).", minimum=14, maximum=14, spec="§1.11 F8"),
     Option("stone_supply", "int", None,
-           "F9: stones in the supply: null for unlimited, or a number such as 40 (the box); nobody gains stones "
-           "from an empty supply.", minimum=0, maximum=200, nullable=True, spec="§1.11 F9"),
+           "F9: stones in the game: null for an unlimited supply, or a number such as 40 (the cubes in the box). "
+           "The supply is what the players (and the Architect) do not hold; nobody gains stones from an empty "
+           "supply.", minimum=0, maximum=200, nullable=True, spec="§1.11 F9"),
     Option("final_tie", "choice", "shared",
            "F10: players still tied after comparing stones share the victory. The spec gives no alternative.",
            choices=("shared",), spec="§1.11 F10"),

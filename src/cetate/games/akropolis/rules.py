@@ -208,7 +208,7 @@ def _take(s: State, action: dict, ev: list) -> None:
         s.arch_stones += i  # §1.10: the human's payments go to the Architect
     s.held = tile
     s.phase = "place"
-    ev.append(Event("tile_taken", {"seat": seat, "tile": tile, "site": i, "cost": i}))
+    ev.append(Event("tile_taken" if i else "tile_taken_free", {"seat": seat, "tile": tile, "site": i, "cost": i}))
 
 
 def _gain(s: State, amount: int) -> int:
@@ -352,8 +352,8 @@ def _after_turn(s: State, ev: list) -> bool:
     s.site.extend(s.stacks.pop())
     s.round += 1
     s.chief = (s.chief + 1) % max(s.n, 2)
-    ev.append(Event("site_refilled", {"site": list(s.site), "round": s.round, "chief": s.chief,
-                                      "stacks": len(s.stacks)}))
+    kind = "site_refilled_architect" if s.n == 1 and s.chief == ARCHITECT else "site_refilled"
+    ev.append(Event(kind, {"site": list(s.site), "round": s.round, "chief": s.chief, "stacks": len(s.stacks)}))
     return False
 
 
@@ -382,7 +382,7 @@ def _architect_turn(s: State, ev: list) -> None:
     tile = s.site.pop(pick)
     s.arch_stones -= pick
     s.arch_tiles.append(tile)
-    ev.append(Event("architect_took", {"tile": tile, "site": pick, "cost": pick}))
+    ev.append(Event("architect_took" if pick else "architect_took_free", {"tile": tile, "site": pick, "cost": pick}))
     _after_turn(s, ev)
 
 
@@ -449,9 +449,11 @@ def _finish(s: State, ev: list) -> None:
     s.result = compute_result(s)
     data = {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
             "totals": [sc["total"] for sc in s.result["scores"]]}
-    if s.n == 1:
-        data["architect_total"] = s.result["architect"]["total"]
-        data["architect_won"] = s.result["architect_won"]
+    if s.n == 1:  # solo: a win needs a strictly higher score, or more stones on equal scores (§1.10)
+        data.update({"total": s.result["scores"][0]["total"], "architect_total": s.result["architect"]["total"],
+                     "architect_won": s.result["architect_won"]})
+        ev.append(Event("solo_won" if s.result["winners"] else "solo_lost", data))
+        return
     ev.append(Event("game_over", data))
 
 

@@ -187,6 +187,13 @@ def from_json(doc: Any) -> State:
     s.round = r.int_(doc, "round", "round", 1)
     s.site = r.tiles(r.get(doc, "site", "site"), "site")
     s.stacks = [r.tiles(st, f"stacks[{i}]") for i, st in enumerate(r.list_(doc, "stacks", "stacks"))]
+    if not all(s.stacks):
+        raise r.fail("stacks", "must not hold an empty stack")
+    # §1.5: the site holds N+2 tiles after a refill and never fewer than 2 when a tile must be taken (a
+    # take with an empty site would leave the player to move without any legal action)
+    low, high = {"take": (2, max(n, 2) + 2), "over": (1, 1)}.get(phase, (1, max(n, 2) + 1))
+    if not low <= len(s.site) <= high:
+        raise r.fail("site", f"must hold {low} to {high} tiles in phase {phase!r}, not {len(s.site)}")
     held = r.int_(doc, "held", "held", 1, 61, null=True)
     s.held = held or 0
     if (phase == "place") != bool(s.held):
@@ -211,6 +218,8 @@ def from_json(doc: Any) -> State:
     if eligible is not None and (not isinstance(eligible, list) or not all(c in cards for c in eligible)):
         raise r.fail("athena.eligible", "must be null or a list of shown cards")
     s.eligible = None if eligible is None else list(eligible)
+    if eligible is not None and s.options["athena_recheck"] != "city_tile_only":
+        raise r.fail("athena.eligible", "is only used with the option athena_recheck = city_tile_only")
     held_small = r.get(athena, "small_held", "athena.small_held")
     if held_small is not None:
         if (not isinstance(held_small, list) or len(held_small) != 2 or held_small[0] not in cards
@@ -283,6 +292,8 @@ def _rebuild_city(r: _Reader, placements: list, field: str) -> tuple[City, list[
             tiles.append(tile)
         elif "small" in p:
             small = r.int_(p, "small", f + ".small", 1, 30)
+            if rot and len(SMALL_TILES[small]) == 1:  # as `place_small` refuses it: only dual hexes turn
+                raise r.fail(f + ".rot", "must be 0 for a one-district small tile")
             why = city.small_refusal((q, rr))
             if why is not None:
                 raise r.fail(f, f"breaks the placement rules ({why})")

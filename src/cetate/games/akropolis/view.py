@@ -8,7 +8,7 @@ never the RNG state. `determinize` reshuffles the stacks' contents, keeping each
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.akropolis.data import SMALL_TILES, STATUE_PIECES, TILES_BY_ID
+from cetate.games.akropolis.data import SMALL_PIECE_BASE, SMALL_TILES, STATUE_PIECES, TILES_BY_ID
 from cetate.games.akropolis.rules import completable, score_architect, score_seat
 from cetate.games.akropolis.state import State, total_turns
 
@@ -67,7 +67,8 @@ def _seat(s: State, i: int) -> dict:
         "stones": s.stones[i],
         "city": city.cells_doc(),
         "last": [list(c) for c in cells] if len(city.log) > 1 else [],
-        "tiles": len(city.log) - 1,
+        "tiles": sum(1 for piece, _, _ in city.log[1:] if piece < SMALL_PIECE_BASE),
+        "small_tiles": sum(1 for piece, _, _ in city.log if piece >= SMALL_PIECE_BASE),
         "completed": list(s.completed[i]),
         "score": score_seat(s, i),
     }

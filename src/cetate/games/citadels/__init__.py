@@ -75,6 +75,8 @@ class Citadels(Game):
                 out["dark_city_districts"] = [d.strip() for d in districts.split(",") if d.strip()]
         if shortcuts.get("short"):
             out["completion_size"] = 7
+        Game.expand_shortcuts(self, {k: v for k, v in shortcuts.items()
+                                     if k not in ("dark_city", "characters", "districts", "short")})
         return out
 
     def to_move(self, s: State) -> int | None:
@@ -109,6 +111,11 @@ class Citadels(Game):
 
     def guide_dir(self) -> Path:
         return HERE / "guide"
+
+    def terminal(self):
+        from cetate.games.citadels import terminal  # loaded only by the command line (it needs rich)
+
+        return terminal
 
     def bots(self) -> dict:
         from cetate.games.citadels.bot import NAME, CitadelsHeuristicBot  # loaded only when bots are wanted

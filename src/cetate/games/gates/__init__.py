@@ -74,5 +74,10 @@ class Gates(Game):
     def guide_dir(self) -> Path:
         return HERE / "guide"
 
+    def bots(self) -> dict:
+        from cetate.games.gates.bot import NAME, GatesHeuristicBot  # loaded only when bots are wanted
+
+        return {NAME: GatesHeuristicBot}
+
 
 GAME = Gates()

@@ -302,7 +302,8 @@ def _resolve_duel(s: State, ev: list) -> None:
     alliance = s.options["alliance_value"]
     fired = main_scores(cs.main[s.current[0]], cs.main[s.current[1]])[1]
     summary: dict = {"round": s.round, "mains": list(s.current), "prelim": list(s.prelim), "fired": fired,
-                     "plays": [list(s.plays[0]), list(s.plays[1])]}
+                     "plays": [list(s.plays[0]), list(s.plays[1])],
+                     "stolen": [list(s.stolen[0]), list(s.stolen[1])]}
     if s.battle is not None:
         drawn = ([], [])
         for p in (0, 1):
