@@ -526,6 +526,7 @@ def simulate(
     rounds_sum = 0.0
     rounds_n = 0
     decisions = 0
+    results: list[dict] = []
     started = time.perf_counter()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as progress:
@@ -554,6 +555,7 @@ def simulate(
                 rounds_sum += result["rounds"]
                 rounds_n += 1
             decisions += len(record.actions)
+            results.append(result)
             if records is not None:
                 record.save(records / f"{game.id}-{k:05d}-seed{game_seed}.json")
             progress.advance(task)
@@ -589,6 +591,9 @@ def simulate(
         summary.append(catalog.text("cli.simulate.mean_rounds", lang, mean=rounds_sum / rounds_n))
     summary.append(catalog.text("cli.simulate.speed", lang, rate=games_ / elapsed))
     console.print(Text(DOT.join(summary)))
+    for row in game.study(results):
+        row = dict(row)
+        console.print(Text(catalog.text(row.pop("key"), lang, **row)))
     if records is not None:
         console.print(Text(catalog.text("cli.simulate.records", lang, count=games_, path=str(records))))
 

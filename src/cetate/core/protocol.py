@@ -119,6 +119,12 @@ class Game:
         """A message key and parameters that label an action for people (menus, buttons)."""
         return {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
 
+    def study(self, results: list[dict]) -> list[dict]:
+        """Game-specific figures over many finished games, for `cetate simulate`: a list of
+        `{"key": message key, **params}` rendered through the game's catalog (for example the first
+        chooser's win rate and the explosion rate of Gates). The default has none."""
+        return []
+
     # -- bots -----------------------------------------------------------------------------------
     def bots(self) -> dict:
         """Bots this game ships, as {name: factory}; a factory is called `(game, seat, seed)` and returns an

@@ -68,6 +68,11 @@ class Gates(Game):
     def clone(self, s: State) -> State:
         return s.clone()
 
+    def study(self, results: list[dict]) -> list[dict]:
+        """The figures of spec §6 over many matches: the first chooser's wins, explosions, table bonuses,
+        ties, sieges."""
+        return rules.study(results)
+
     def messages_dir(self) -> Path:
         return HERE / "messages"
 

@@ -475,3 +475,30 @@ _HANDLERS = {
     ("siege", "siege"): _siege,
     ("siege", "no_siege"): _no_siege,
 }
+
+
+def study(results: list[dict]) -> list[dict]:
+    """Rates over many match results (see `match_stats`), as spec §6 reports them."""
+    results = [r for r in results if isinstance(r, dict) and isinstance(r.get("stats"), dict)]
+    if not results:
+        return []
+    n = len(results)
+    first = sum(1 for r in results if r["winners"] == [r["first_chooser"]])
+    second = sum(1 for r in results if r["winners"] == [1 - r["first_chooser"]])
+    draws = n - first - second
+    total: dict[str, int] = {}
+    for r in results:
+        for k, v in r["stats"].items():
+            total[k] = total.get(k, 0) + v
+    duels = total.get("duels", 0) or 1
+    return [
+        {"key": "study.first_chooser", "first": first / n, "second": second / n, "draws": draws / n, "games": n},
+        {"key": "study.explosions", "rate": total["explosion_duels"] / duels,
+         "both": total["double_explosion_duels"] / duels},
+        {"key": "study.table_bonus", "share": total["table_bonuses"] / max(1, total["bonus_eligible_cards"]),
+         "per_match": total["table_bonuses"] / n},
+        {"key": "study.duels", "ties": total["tied_duels"] / duels, "battles": total["battles"] / duels,
+         "cards": total["cards_attached"] / n},
+        {"key": "study.sieges", "per_match": total["sieges"] / n,
+         "success": total["sieges_won"] / max(1, total["sieges"]), "neutral": total["neutral_gates"] / n},
+    ]
