@@ -133,7 +133,9 @@ def _options(game, raw: list[str] | None, catalog: Catalog, lang: str, shortcuts
         _fail(catalog, lang, "cli.error.options", detail=exc.message)
 
 
-def _players(game, players: int, catalog: Catalog, lang: str) -> int:
+def _players(game, players: int | None, catalog: Catalog, lang: str) -> int:
+    if players is None:  # 4, brought into the game's range (2 for a duel)
+        return min(max(4, game.min_players), game.max_players)
     if not game.num_players_ok(players):
         _fail(catalog, lang, "cli.error.players", game=_name_of(game, catalog, lang), min=game.min_players,
               max=game.max_players, player_count=players)
@@ -392,7 +394,7 @@ def games(
 @app.command()
 def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. citadels (see `cetate games`)."),
-    players: int = typer.Option(4, "--players", "-n", help="Number of players."),
+    players: int | None = typer.Option(None, "--players", "-n", help="Number of players (default: 4, or what the game allows)."),
     seat: int = typer.Option(0, "--seat", help="Your seat, from 0."),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (random if omitted)."),
     bots: str = typer.Option("random", "--bots", help="Bots for the other seats, comma-separated (cycled)."),
@@ -486,7 +488,7 @@ def play(
 @app.command()
 def simulate(
     game_id: str = typer.Argument(..., metavar="GAME"),
-    players: int = typer.Option(4, "--players", "-n", help="Number of players."),
+    players: int | None = typer.Option(None, "--players", "-n", help="Number of players (default: 4, or what the game allows)."),
     games_: int = typer.Option(100, "--games", "-g", help="Number of games.", min=1),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; game k uses seed+k."),
     bots: str = typer.Option("random", "--bots", help="Bots by seat, comma-separated (cycled over seats)."),
@@ -670,7 +672,7 @@ def bench(
     game_id: str = typer.Argument(..., metavar="GAME"),
     games_: int | None = typer.Option(None, "--games", "-g", help="Number of games (default: play for --seconds).",
                                       min=1),
-    players: int = typer.Option(4, "--players", "-n"),
+    players: int | None = typer.Option(None, "--players", "-n", help="Number of players (default: 4, or what the game allows)."),
     seed: int = typer.Option(0, "--seed"),
     seconds: float = typer.Option(5.0, "--seconds", help="Duration when --games is not given."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option name=value (JSON value)."),

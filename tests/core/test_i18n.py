@@ -152,9 +152,9 @@ def test_plural_forms_korean_always_other(catalog):
 def test_plural_forms_portuguese_and_romanian(catalog):
     assert catalog.text("event.cards_drawn", "pt", seat=0, count=0) == "Player 1 compra 0 carta"
     assert catalog.text("event.cards_drawn", "pt", seat=0, count=3) == "Player 1 compra 3 cartas"
-    assert catalog.text("event.cards_drawn", "ro", seat=0, count=1) == "Player 1 trage 1 carte"
-    assert catalog.text("event.cards_drawn", "ro", seat=0, count=3) == "Player 1 trage 3 cărți"
-    assert catalog.text("event.cards_drawn", "ro", seat=0, count=20) == "Player 1 trage 20 de cărți"
+    assert catalog.text("event.cards_drawn", "ro", seat=0, count=1) == "Jucătorul 1 trage 1 carte"
+    assert catalog.text("event.cards_drawn", "ro", seat=0, count=3) == "Jucătorul 1 trage 3 cărți"
+    assert catalog.text("event.cards_drawn", "ro", seat=0, count=20) == "Jucătorul 1 trage 20 de cărți"
 
 
 def test_plural_count_parameter_can_be_renamed(catalog):

@@ -24,7 +24,7 @@ SHIPPED = json.loads(data.DEFAULT_FILE.read_text(encoding="utf-8"))
 def problems(doc) -> list[str]:
     with pytest.raises(CardDataError) as info:
         parse(doc, "test.json")
-    assert str(info.value).startswith("card file test.json: ")
+    assert info.value.message.startswith("card file test.json: ") and info.value.code == "bad_card_file"
     return info.value.problems
 
 

@@ -21,10 +21,16 @@ class Gates(Game):
     name = "Gates of the Citadel"
     description = ("A two-player duel for the four gates of the citadel: draft main cards in pairs, then win "
                    "six duels with explosions and action cards, and besiege your opponent's gates.")
-    engine_version = "1"
+    rules_version = "1"
     min_players = 2
     max_players = 2
     options = SCHEMA
+
+    @property
+    def engine_version(self) -> str:
+        """The rules version and the card list in use: records made with another card list are flagged on
+        replay, and saved tables refuse to resume with it."""
+        return f"{self.rules_version}+cards.{cards().digest}"
 
     def __init__(self) -> None:
         self.to_move = rules.to_move

@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from cetate.core.errors import InvalidOptions
+
 FORMAT = "cetate-gates-cards/1"
 DEFAULT_FILE = Path(__file__).with_name("cards.json")
 SYMBOLS = ("chisel", "coin", "motor", "map")
@@ -24,13 +26,13 @@ MAIN_FIELDS = ("id", "name", "index", "value", "explosion")
 ACTION_FIELDS = ("id", "name", "value", "circle", "symbol", "special")
 
 
-class CardDataError(ValueError):
+class CardDataError(InvalidOptions):
     """The card file is missing, not JSON, or breaks the format; `problems` lists every fault."""
 
     def __init__(self, path: Path | str, problems: list[str]) -> None:
         self.path = str(path)
         self.problems = problems
-        super().__init__(f"card file {path}: " + "; ".join(problems))
+        super().__init__("bad_card_file", f"card file {path}: " + "; ".join(problems), path=str(path))
 
 
 @dataclass(frozen=True)

@@ -131,7 +131,7 @@ def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
     if handler is None:
         expected = {"shuffle": "shuffle", "draft": "choose", "start": "start", "action": "attach or skip",
                     "extra": "attach or skip", "poet": "poet", "siege": "siege or no_siege"}[s.phase]
-        raise _illegal("wrong_action", f"a {kind!r} action is not possible now; expected {expected}",
+        raise _illegal("wrong_action", f"the action {kind!r} is not possible now; expected {expected}",
                        action=str(kind), expected=expected)
     ev: list[Event] = []
     handler(s, action, ev)
