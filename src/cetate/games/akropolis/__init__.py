@@ -109,10 +109,8 @@ class Akropolis(Game):
         return terminal
 
     def bots(self) -> dict:
-        try:
-            from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot
-        except ImportError:  # pragma: no cover - the bot module is optional while it is being written
-            return {}
+        from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot  # loaded only when bots are wanted
+
         return {NAME: AkropolisHeuristicBot}
 
 

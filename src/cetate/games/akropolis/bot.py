@@ -1,0 +1,837 @@
+"""The `akropolis-heuristic` bot: a greedy player of Akropolis (1-4 players, Athena, variants, solo).
+
+It decides only from its seat's `view` and the list of legal actions, like every bot (see `cetate.bots`).
+It rebuilds its own city from the view (`city_from_view`) and judges moves with the engine's own functions
+(`City.placements`, `City.refusal`, `scoring.score_city`, `cards.satisfied`, `scoring.architect_score`).
+
+How it plays, in short (details and measurements in docs/bots/akropolis-heuristic.md):
+
+* **Value of a city.** Per colour, (scoring value + potential + expected future value) x (visible stars +
+  expected future stars), plus the stones at their worth. The future terms grow with the turns left and
+  follow the composition of the tiles still to come (`unseen` and the site): early on a plaza is worth a
+  lot and a district of a colour without plaza still counts; in the last turns only the score matters.
+  Potentials: a temple not yet surrounded, houses outside the scoring group. A visible quarry counts a
+  little, more when a tile could be laid over it now (this is what makes the bot build upwards); each
+  empty cell along the border costs a little (compact cities stack and surround better).
+* **Take and place.** The legal placements are listed once; for each tile of the site they are ranked
+  with a cheap local estimate (what each new hex adds, what each covered hex loses, the effect on the
+  temples, barracks and markets around) and only the best few are valued in full. It takes the tile
+  with the best value after placing minus the stones paid, and remembers the placement for the
+  following `place` decision (re-checked against the legal actions).
+* **Athena.** A satisfied card adds the worth of its best small tile and of the statue progress, a
+  card in progress a share of that. Ready cards are completed with the small tile and spot that raise
+  the value most; `done` only when nothing helps.
+* **Solo.** The Architect's picks are deterministic and the site is known until the refill, so every
+  take is followed by the rest of the round (his picks, the bot's best next pick, the stones paid to
+  him); what he gains is valued with a similar future-aware formula for his collection and subtracted.
+
+Whatever it does not understand falls back to a legal action: it never raises (unless `strict`) and
+always returns an element of `legal_actions`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import ClassVar
+
+from cetate.core.rng import Rng
+from cetate.games.akropolis import cards as athena_cards
+from cetate.games.akropolis.city import TRIANGLE, City, D, side_code
+from cetate.games.akropolis.data import SMALL_TILES, STARTING_TILE, TILES_BY_ID
+from cetate.games.akropolis.scoring import architect_score, outside, score_city, units
+
+NAME = "akropolis-heuristic"
+
+LETTERS = "hmbtg"
+COLOUR = {"h": "house", "m": "market", "b": "barracks", "t": "temple", "g": "garden"}
+STARS = {"h": 1, "m": 2, "b": 2, "t": 2, "g": 3}
+ARCH_FACTOR = {"hippodamos": 1, "metagenes": 1, "callicrates": 2}
+
+# Tunable weights (see docs/bots/akropolis-heuristic.md).
+PARAMS: dict[str, float] = {
+    "future_stars": 0.9,  # share of the unseen plazas' stars (per turn left) expected to come
+    "future_value": 0.9,  # share of the unseen districts' value (per turn left) expected to come
+    "future_level": 1.4,  # mean level of future districts
+    "stone_option": 0.4,  # extra worth of a stone early (it buys choice), fading to 0 at the end
+    "quarry": 0.3,  # a visible quarry: a future stone, a support for upper tiles
+    "compact": 0.5,  # per empty cell along the city's border (a compact city stacks and surrounds better)
+    "quarry_cover": 1.0,  # more when a tile could cover it now (a triangle at its level, two tiles below)
+    "house_off_group": 0.3,  # a house outside the scoring group (it may join it later)
+    "top_k": 10,  # placements per tile scored in full
+    "card_progress": 0.8,  # Athena: share of a card's worth counted for partial progress (squared)
+    "arch_future": 1.0,  # solo: how much of his expected future is counted
+    "arch_stone": 4.0,  # solo: extra worth of a stone in the Architect's hands (it buys him plazas)
+}
+QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # expected share of future districts that score
+TEMPLE_HOPE = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18, 0.12)  # a temple with e empty neighbours, many turns left
+STATUE_HOPE = (0.1, 0.2, 0.35, 0.6, 1.0)  # chance of the whole statue, by cards completed
+
+
+def city_from_view(cells: list[dict]) -> City:
+    """A `City` rebuilt from the cells of a seat's view (heights, visible hexes, pieces, dual rotations)."""
+    city = City()
+    h, top, pid, drot = city.h, city.top, city.pid, city.drot
+    for c in cells:
+        cell = (c["q"], c["r"])
+        h[cell] = c["level"]
+        top[cell] = c["hex"]
+        pid[cell] = c["piece"]
+        if len(c["hex"]) == 2:
+            drot[cell] = c.get("rot", 0) % 6
+    border = city.border
+    for q, r in h:
+        for dq, dr in D:
+            n = (q + dq, r + dr)
+            if n not in h:
+                border.add(n)
+    return city
+
+
+def _cells(q: int, r: int, rot: int) -> tuple:
+    (aq, ar), (bq, br) = TRIANGLE[rot % 6]
+    return ((q, r), (q + aq, r + ar), (q + bq, r + br))
+
+
+def _key(cells, codes) -> frozenset:
+    return frozenset(zip(cells, codes, strict=True))
+
+
+class AkropolisHeuristicBot:
+    """A greedy Akropolis bot. Same interface as `cetate.bots.Bot` (the game package may not import
+    `cetate.bots`, so this class does not subclass it): `act(view, legal_actions) -> action`."""
+
+    name: ClassVar[str] = NAME
+    strict: ClassVar[bool] = False  # True: re-raise a decision error instead of falling back (for tests)
+
+    def __init__(self, game: object, seat: int, seed: int | str = 0, params: dict | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.rng = Rng.from_seed(seed)
+        self.params = {**PARAMS, **(params or {})}
+        self._plan: tuple | None = None  # (turn, tile or small-tile id, (q, r, rot)) chosen ahead
+        self.errors: list[str] = []
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seat={self.seat}>"
+
+    def act(self, view: dict, legal_actions: list[dict]) -> dict:
+        if not legal_actions:
+            raise ValueError("the akropolis-heuristic bot was asked to act with no legal action")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        try:
+            choice = self._decide(view, legal_actions)
+        except Exception as exc:  # never let a surprise in a view crash a game
+            self.errors.append(repr(exc))
+            if self.strict:
+                raise
+            choice = None
+        if choice is None or not any(choice is a for a in legal_actions):
+            choice = _fallback(legal_actions, choice)
+        return choice
+
+    def _decide(self, view: dict, legal: list[dict]) -> dict | None:
+        if not isinstance(view, dict) or not all(isinstance(a, dict) for a in legal):
+            return None
+        kinds = {a.get("type") for a in legal}
+        if kinds == {"take"}:
+            return _Turn(self, view).take(legal)
+        if kinds == {"place"}:
+            return self._place(view, legal)
+        if kinds <= {"athena", "done"}:
+            return _Turn(self, view).complete_card(legal)
+        if kinds == {"place_small"}:
+            return self._place_small(view, legal)
+        return None
+
+    def _place(self, view: dict, legal: list[dict]) -> dict | None:
+        held = view.get("held") or {}
+        plan = self._plan
+        if plan is not None and plan[0] == ("place", view.get("turn"), held.get("id")):
+            found = _match(legal, plan[1], plan[2], held.get("hexes", ""))
+            if found is not None:
+                return found
+        return _Turn(self, view).place(legal)
+
+    def _place_small(self, view: dict, legal: list[dict]) -> dict | None:
+        small = (view.get("athena") or {}).get("small_held") or {}
+        plan = self._plan
+        if plan is not None and plan[0] == ("small", view.get("turn"), small.get("id")):
+            q, r, rot = plan[2]
+            for a in legal:
+                if a["q"] == q and a["r"] == r and a["rot"] == rot:
+                    return a
+        return _Turn(self, view).place_small(legal)
+
+
+def _match(legal: list[dict], cells_codes: frozenset, qrr: tuple, codes: str) -> dict | None:
+    """The legal placement equal to the planned one, or one giving the same city (same codes on the same
+    cells: the engine lists only one placement per resulting city)."""
+    q, r, rot = qrr
+    for a in legal:
+        if a["q"] == q and a["r"] == r and a["rot"] == rot:
+            return a
+    if len(codes) == 3:
+        for a in legal:
+            cells = _cells(a["q"], a["r"], a["rot"])
+            if _key(cells, codes) == cells_codes:
+                return a
+    return None
+
+
+def _progress(card: str, city: City, stones: int) -> float:
+    """How far the city is towards an Athena card, 0 to 1 (a rough measure for the cards that allow one)."""
+    h, top = city.h, city.top
+    if card == "quarry_mine":
+        return min(stones, 8) / 8
+    if card == "agora":
+        return len({c for c in top.values() if len(c) == 1 and c.isupper()}) / 5
+    if card == "luxury_goods":
+        return min(3, max((h[c] for c, code in top.items() if code == "M"), default=0)) / 3
+    if card in ("villa", "guard_tower"):
+        letter, need = ("h", 4) if card == "villa" else ("b", 2)
+        return min(need, sum(1 for _, x, _, lv in units(city) if x == letter and lv >= 2)) / need
+    if card in ("oasis", "district_center", "parkland", "fortress", "pilgrims_stairs"):
+        best = 0.0
+        for (q, r), code in top.items():
+            if card == "oasis" and "g" in code:
+                built = sum(1 for dq, dr in D if (q + dq, r + dr) in h)
+                best = max(best, built / 6)
+            elif card == "district_center" and code == "H":
+                higher = sum(1 for dq, dr in D if h.get((q + dq, r + dr), 0) > h[(q, r)])
+                best = max(best, higher / 6)
+            elif card == "parkland" and code == "G":
+                best = max(best, 0.5)
+            elif card == "fortress" and code == "B":
+                near = sum(1 for dq, dr in D if "b" in top.get((q + dq, r + dr), ""))
+                best = max(best, min(near, 2) / 2 * 0.8)
+            elif card == "pilgrims_stairs" and code == "T":
+                best = max(best, min(h[(q, r)], 3) / 3 * 0.8)
+        return best
+    return 0.0
+
+
+def _has_plaza(code: str) -> bool:
+    return any(ch.isupper() for ch in code)
+
+
+def _architect_pick(site: list[int], stones: int) -> int:
+    """The Architect's choice (§1.10): the first tile with a plaza if he can pay for it, else position 0."""
+    for j, t in enumerate(site):
+        if _has_plaza(TILES_BY_ID[t].code):
+            return j if j <= stones else 0
+    return 0
+
+
+def _fallback(legal: list[dict], choice) -> dict:
+    """`choice` if it equals a legal action, else `done` when offered, else the first legal action."""
+    if isinstance(choice, dict):
+        for a in legal:
+            if a == choice:
+                return a
+    for a in legal:
+        if isinstance(a, dict) and a.get("type") == "done":
+            return a
+    return legal[0]
+
+
+class _Turn:
+    """One decision: the seat's city rebuilt from the view and the weights of the value function."""
+
+    def __init__(self, bot: AkropolisHeuristicBot, view: dict) -> None:
+        self.bot = bot
+        self.p = p = bot.params
+        self.view = view
+        self.opts = opts = view["options"]
+        n = view["players"]
+        me = view["seat"] if view.get("seat") is not None else bot.seat
+        seat = view["seats"][me]
+        self.stones = seat["stones"]
+        self.city = city_from_view(seat["city"])
+        self.completed = list(seat.get("completed", []))
+        step = max(n, 2)
+        turn, turns = view["turn"], view["turns"]
+        mine_left = max(0, (turns - turn) // step + 1)  # my turns from this one on (turns are cyclic)
+        self.T = T = max(0, mine_left - 1)  # turns after this one
+        # composition of the tiles still to come
+        ids = list(view.get("unseen", [])) + [t["id"] for t in view.get("site", [])]
+        ps = dict.fromkeys(LETTERS, 0.0)
+        pd = dict.fromkeys(LETTERS, 0.0)
+        for t in ids:
+            for c in TILES_BY_ID[t].code:
+                if c == "q":
+                    continue
+                if c.isupper():
+                    ps[c.lower()] += STARS[c.lower()]
+                else:
+                    pd[c] += 1
+        k = max(1, len(ids))
+        self.ps = {c: ps[c] / k for c in LETTERS}
+        self.pd = {c: pd[c] / k for c in LETTERS}
+        self.fs = {c: p["future_stars"] * T * self.ps[c] for c in LETTERS}
+        self.fv = {c: p["future_value"] * T * self.pd[c] * p["future_level"] * QUALIFY[c] for c in LETTERS}
+        # Athena
+        self.athena = view.get("athena")
+        self.statue_value = opts.get("statue_stone_value", 5)
+        self.T = T
+        hope = self._hope(len(self.completed)) if self.athena else 0.0
+        self.stone_val = 1.0 + hope * (self.statue_value - 1) + p["stone_option"] * min(1.0, T / 6.0)
+        self.quarry_val = p["quarry"] * min(1.0, T / 4.0)
+        self.quarry_cover = p["quarry_cover"] * min(1.0, T / 4.0)
+        self.compact = p["compact"] * min(1.0, T / 4.0)
+        self.house_off = p["house_off_group"] * min(1.0, T / 6.0)
+        self.temple_hope = [h * (1.0 if e == 0 else min(1.0, T / (e + 1.0))) for e, h in enumerate(TEMPLE_HOPE)]
+        # stone supply (F9)
+        supply = opts.get("stone_supply")
+        if supply is not None:
+            arch = (view.get("architect") or {}).get("stones", 0)
+            supply = supply - sum(s["stones"] for s in view["seats"]) - arch
+        self.supply = supply
+        # solo Architect
+        self.arch = view.get("architect") if n == 1 else None
+        self.card_bonus: dict[str, float] = {}
+        self._sc_now = None
+
+    # -- value of a city ------------------------------------------------------------------------------
+
+    def value(self, city: City, stones: int, done: set | frozenset | list) -> float:
+        """The worth of a city holding `stones`, the cards in `done` being completed (see the module doc)."""
+        sc = score_city(city, self.opts)
+        h = city.h
+        temple_pot = 0.0
+        house_total = 0
+        var_t = self.opts["variant_temples"]
+        th = self.temple_hope
+        for (q, r), letter, sides, level in units(city):
+            if letter == "t":
+                e = 0
+                for d in sides:
+                    dq, dr = D[d]
+                    if (q + dq, r + dr) not in h:
+                        e += 1
+                if e:
+                    temple_pot += level * th[min(e, 6)] * (2 if var_t and level >= 2 else 1)
+            elif letter == "h":
+                house_total += level
+        house = sc["house"]
+        main = house["value"] // 2 if house["doubled"] else house["value"]
+        pot = {"h": max(0, house_total - main) * self.house_off, "t": temple_pot}
+        fs, fv = self.fs, self.fv
+        total = 0.0
+        for c in LETTERS:
+            col = sc[COLOUR[c]]
+            total += (col["value"] + pot.get(c, 0.0) + fv[c]) * (col["stars"] + fs[c])
+        total += stones * self.stone_val
+        if self.quarry_val:
+            total += self._quarries(city)
+        if self.compact:
+            total -= self.compact * len(city.border)
+        if self.athena:
+            total += self._cards_value(city, stones, done)
+        return total
+
+    def _quarries(self, city: City) -> float:
+        """Visible quarries: future stones; more when some triangle over the quarry could take a tile now."""
+        h, pid, top = city.h, city.pid, city.top
+        total = 0.0
+        cover = self.quarry_cover
+        for cell, code in top.items():
+            if code != "q":
+                continue
+            total += self.quarry_val
+            k = h[cell]
+            q, r = cell
+            p0 = pid[cell]
+            for (aq, ar), (bq, br) in TRIANGLE:
+                a = (q + aq, r + ar)
+                b = (q + bq, r + br)
+                if h.get(a) == k and h.get(b) == k and (pid[a] != p0 or pid[b] != p0):
+                    total += cover
+                    break
+        return total
+
+    def _cards_value(self, city: City, stones: int, done) -> float:
+        total = 0.0
+        for card in self.athena["cards"]:
+            cid = card["id"]
+            if cid in done or not card.get("under"):
+                continue
+            b = self._bonus(cid)
+            if b <= 0:
+                continue
+            if athena_cards.satisfied(cid, city, stones, self.opts):
+                total += b
+            elif self.T > 0:
+                progress = _progress(cid, city, stones)
+                if progress:
+                    total += b * self.p["card_progress"] * progress * progress * min(1.0, self.T / 4.0)
+        return total
+
+    def _weights(self) -> tuple[dict, dict]:
+        """(worth of one star, worth of one level of scoring district) per colour, for the current city."""
+        if self._sc_now is None:
+            self._sc_now = score_city(self.city, self.opts)
+        sc = self._sc_now
+        w_star = {c: sc[COLOUR[c]]["value"] + self.fv[c] for c in LETTERS}
+        w_dist = {c: sc[COLOUR[c]]["stars"] + self.fs[c] for c in LETTERS}
+        return w_star, w_dist
+
+    def _hope(self, done_count: int) -> float:
+        """A rough chance of completing the whole statue with `done_count` cards done and the turns left."""
+        if done_count >= 4:
+            return 1.0
+        return STATUE_HOPE[done_count] * min(1.0, self.T / (3.0 * (4 - done_count)))
+
+    def statue_step(self, done_count: int) -> float:
+        """What completing one more card adds through the statue (stones worth more at the end)."""
+        if done_count >= 4:
+            return 0.0
+        stones_end = self.stones + 0.3 * self.T
+        return (self._hope(done_count + 1) - self._hope(done_count)) * (self.statue_value - 1) * stones_end
+
+    def _small_worth(self, code: str) -> float:
+        w_star, w_dist = self._weights()
+        if len(code) == 2:
+            return 1.5 * (w_dist[code[0]] + w_dist[code[1]]) * 0.6
+        if code.isupper():
+            return STARS[code.lower()] * w_star[code.lower()]
+        return 2.0 * w_dist[code] * QUALIFY[code]
+
+    def _bonus(self, cid: str) -> float:
+        b = self.card_bonus.get(cid)
+        if b is None:
+            card = next(c for c in self.athena["cards"] if c["id"] == cid)
+            small = max((self._small_worth(t["hex"]) for t in card["under"]), default=0.0)
+            b = small + 0.5 + self.statue_step(len(self.completed)) - self._arch_card_cost(cid)
+            self.card_bonus[cid] = b
+        return b
+
+    # -- cheap estimate of a placement -----------------------------------------------------------------
+
+    def _prepare_cheap(self) -> None:
+        city = self.city
+        h, top, drot = city.h, city.top, city.drot
+        w_star, w_dist = self._weights()
+        self.w_star, self.w_dist = w_star, w_dist
+        out = outside(city)
+        self._out = out
+        # the scoring house group, approximated as the houses connected to the largest group
+        house_cells = [cell for cell, code in top.items() if "h" in code]
+        main: set = set()
+        seen: set = set()
+        best = (-1, -1)
+        for cell in house_cells:
+            if cell in seen:
+                continue
+            group = {cell}
+            todo = [cell]
+            while todo:
+                c = todo.pop()
+                for d in range(6):
+                    if side_code(top[c], drot.get(c, 0), d) != "h":
+                        continue
+                    n = (c[0] + D[d][0], c[1] + D[d][1])
+                    if n in group or n not in top or side_code(top[n], drot.get(n, 0), (d + 3) % 6) != "h":
+                        continue
+                    group.add(n)
+                    todo.append(n)
+            seen |= group
+            key = (len(group), sum(h[c] for c in group))
+            if key > best:
+                best, main = key, group
+        self._main = main
+        # current contribution of each built cell, and of each unit's neighbourhood
+        contrib: dict = {}
+        self._temple_units: dict = {}  # cell -> list of (full worth, empty neighbours, their cells)
+        self._barracks_units: dict = {}  # cell -> list of (contribution, its empty neighbours outside)
+        self._market_units: dict = {}  # cell -> contrib of a scoring market
+        th = self.temple_hope
+        var = self.opts
+        for cell, letter, sides, level in units(city):
+            q, r = cell
+            nb = [(q + D[d][0], r + D[d][1]) for d in sides]
+            empties = [n for n in nb if n not in h]
+            v = 0.0
+            if letter == "h":
+                v = level * w_dist["h"] * (1.0 if cell in main else self.house_off)
+            elif letter == "m":
+                facing = [side_code(top[n], drot.get(n, 0), (d + 3) % 6) if n in top else None
+                          for n, d in zip(nb, sides, strict=True)]
+                if "m" not in facing:
+                    v = level * w_dist["m"] * (2 if var["variant_markets"] and "M" in facing else 1)
+                    self._market_units[cell] = self._market_units.get(cell, 0.0) + v
+            elif letter == "b":
+                outer = [n for n in empties if n in out]
+                if outer:
+                    v = level * w_dist["b"] * (2 if var["variant_barracks"] and len(outer) >= 3 else 1)
+                    self._barracks_units.setdefault(cell, []).append((v, set(outer)))
+            elif letter == "t":
+                e = len(empties)
+                mult = 2 if var["variant_temples"] and level >= 2 else 1
+                v = level * w_dist["t"] * th[min(e, 6)] * mult
+                if e:
+                    self._temple_units.setdefault(cell, []).append((level * w_dist["t"] * mult, e, set(empties)))
+            else:
+                v = level * w_dist["g"]
+            contrib[cell] = contrib.get(cell, 0.0) + v
+        for cell, code in top.items():
+            if len(code) == 1 and code.isupper():
+                contrib[cell] = STARS[code.lower()] * w_star[code.lower()]
+            elif code == "q":
+                contrib[cell] = self.quarry_val
+        self._contrib = contrib
+        self._memo: dict = {}
+        self._fill: dict = {}
+
+    def _fill_effect(self, cell) -> float:
+        """What building on the empty `cell` does to its neighbours (temples closer to surrounded,
+        barracks losing their only outside edge)."""
+        v = self._fill.get(cell)
+        if v is not None:
+            return v
+        v = 0.0
+        th = self.temple_hope
+        q, r = cell
+        for dq, dr in D:
+            n = (q + dq, r + dr)
+            for base, e, empties in self._temple_units.get(n, ()):
+                if cell in empties:
+                    v += base * (th[e - 1] - th[min(e, 6)])
+            for c, outer in self._barracks_units.get(n, ()):
+                if cell in outer and len(outer) == 1:
+                    v -= c
+        self._fill[cell] = v
+        return v
+
+    def _cheap(self, cell, letter: str, p: int) -> float:
+        """Estimated change of value when `letter` lands on `cell` (its tile-mates on sides p and p+1;
+        p < 0 for an upper placement or a lone small tile)."""
+        key = (cell, letter, p if letter in "bt" else -1)
+        v = self._memo.get(key)
+        if v is not None:
+            return v
+        city = self.city
+        h, top = city.h, city.top
+        k = h.get(cell, 0)
+        lvl = k + 1
+        old = top.get(cell)
+        q, r = cell
+        v = -self._contrib.get(cell, 0.0)
+        if old == "q":
+            v += self.stone_val
+        if old is None:
+            v += self._fill_effect(cell)
+            if self.compact:
+                v -= self.compact * (sum(1 for dq, dr in D if (q + dq, r + dr) not in h) - 1)
+        if letter == "q":
+            v += self.quarry_val
+            if any(h.get((q + dq, r + dr)) == lvl for dq, dr in D):
+                v += self.quarry_cover * 0.7
+        elif letter.isupper():
+            c = letter.lower()
+            v += STARS[c] * self.w_star[c]
+        else:
+            w = self.w_dist[letter]
+            if letter == "g":
+                v += lvl * w
+            elif letter == "h":
+                if not self._main:
+                    v += lvl * w
+                else:
+                    joined = any((q + dq, r + dr) in self._main for dq, dr in D)
+                    v += lvl * w * (1.0 if joined or cell in self._main else self.house_off)
+            elif letter == "m":
+                facing = []
+                kill = 0.0
+                for d, (dq, dr) in enumerate(D):
+                    n = (q + dq, r + dr)
+                    code = top.get(n)
+                    if code is None:
+                        continue
+                    f = side_code(code, city.drot.get(n, 0), (d + 3) % 6)
+                    facing.append(f)
+                    if f == "m":
+                        kill += self._market_units.get(n, 0.0)
+                if "m" not in facing:
+                    v += lvl * w * (2 if self.opts["variant_markets"] and "M" in facing else 1)
+                v -= kill
+            else:
+                mates = (p % 6, (p + 1) % 6) if p >= 0 else ()
+                empties = 0
+                outer = 0
+                for d, (dq, dr) in enumerate(D):
+                    if d in mates:
+                        continue
+                    n = (q + dq, r + dr)
+                    if n not in h:
+                        empties += 1
+                        if n in self._out:
+                            outer += 1
+                if letter == "b":
+                    if outer or (empties and k == 0):
+                        v += lvl * w * (2 if self.opts["variant_barracks"] and max(outer, empties - 1) >= 3 else 1)
+                else:  # temple
+                    mult = 2 if self.opts["variant_temples"] and lvl >= 2 else 1
+                    v += lvl * w * self.temple_hope[min(empties, 6)] * mult
+        self._memo[key] = v
+        return v
+
+    # -- city tiles -------------------------------------------------------------------------------------
+
+    def _all_placements(self) -> list[tuple]:
+        """Every legal (q, r, rot) with its cells and each cell's mate side (p) — the same for every tile."""
+        city = self.city
+        out = []
+        for q, r, rot in city.placements("abc"):
+            cells = city.cells_of(q, r, rot)
+            ground = cells[0] not in city.h
+            if ground:
+                ps = (rot, (rot + 2) % 6, (rot + 4) % 6)
+            else:
+                ps = (-1, -1, -1)
+            out.append((q, r, rot, cells, ps))
+        return out
+
+    def _best_placements(self, tile: int, stones: int, placements: list[tuple]) -> list[tuple[float, tuple]]:
+        """The best placements of city tile `tile` (value of the city after, (q, r, rot)), best first."""
+        codes = TILES_BY_ID[tile].code
+        a, b, c = codes
+        cheap = self._cheap
+        scored = []
+        for pl in placements:
+            cells, ps = pl[3], pl[4]
+            s = cheap(cells[0], a, ps[0]) + cheap(cells[1], b, ps[1]) + cheap(cells[2], c, ps[2])
+            scored.append((s, pl))
+        k = int(self.p["top_k"])
+        repeated = a in (b, c) or b == c
+        top = heapq.nlargest(3 * k if repeated else k, scored, key=lambda x: x[0])
+        seen: set = set()
+        out = []
+        for _, pl in top:
+            if repeated:
+                key = _key(pl[3], codes)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if len(seen) > k:
+                    break
+            city = self.city.clone()
+            covered = city.place_tile(tile, pl[0], pl[1], pl[2])
+            gained = covered if self.supply is None else max(0, min(covered, self.supply))
+            v = self.value(city, stones + gained, self.completed)
+            out.append((v, (pl[0], pl[1], pl[2]), pl[3], gained))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    def take(self, legal: list[dict]) -> dict | None:
+        self._prepare_cheap()
+        placements = self._all_placements()
+        site = self.view["site"]
+        affordable = {a["site"] for a in legal}
+        # every tile of the site at its best placement (free of cost: the price is counted below)
+        best_of: dict[int, tuple] = {}
+        reach = len(site) if self.arch is not None else max(affordable) + 1
+        for i in range(min(reach, len(site))):
+            tile = site[i]["id"]
+            cands = self._best_placements(tile, self.stones, placements)
+            if cands:
+                best_of[i] = cands[0]
+        if not best_of:
+            return None
+        now = self.value(self.city, self.stones, self.completed)
+        sv = self.stone_val
+        gains = {site[i]["id"]: (v - now, cov) for i, (v, _, _, cov) in best_of.items()}
+        best = None
+        for a in legal:
+            i = a["site"]
+            if i not in best_of:
+                continue
+            v = best_of[i][0] - i * sv
+            if self.arch is not None:
+                v += self._solo_rest(i, gains)
+            if best is None or v > best[0]:
+                best = (v, a, i)
+        if best is None:
+            return None
+        _, action, i = best
+        tile = site[i]["id"]
+        _, qrr, cells, _ = best_of[i]
+        self.bot._plan = (("place", self.view["turn"], tile), _key(cells, TILES_BY_ID[tile].code), qrr)
+        return action
+
+    def _solo_rest(self, i: int, gains: dict) -> float:
+        """Solo: the rest of the round after I take site position i — the Architect's deterministic picks and
+        my later pick(s) from the known tiles, until the refill; returns my later gains minus his gains."""
+        arch = self.arch
+        codes = self._arch_codes()
+        done = len(arch.get("completed", []))
+        t_arch = max(0, self.T)
+        base = self._arch_value(codes, arch["stones"], done, t_arch)
+        site = [t["id"] for t in self.view["site"]]
+        cov_i = gains[site[i]][1]
+        rest = site[:i] + site[i + 1:]
+        return self._solo_node(rest, self.stones - i + cov_i, arch["stones"] + i, False, [], gains, codes, done,
+                               t_arch, base)
+
+    def _solo_node(self, site: list[int], mine: int, his: int, my_turn: bool, taken: list[str], gains: dict,
+                   codes: list[str], done: int, t_arch: int, base: float) -> float:
+        if len(site) <= 1:
+            return -(self._arch_after_refill(site, his, not my_turn, codes + taken, done, t_arch) - base)
+        if my_turn:
+            best = None
+            sv = self.stone_val
+            for j in range(min(len(site), mine + 1)):
+                g, cov = gains.get(site[j], (0.0, 0))
+                v = g - j * sv + self._solo_node(site[:j] + site[j + 1:], mine - j + cov, his + j, False, taken,
+                                                 gains, codes, done, t_arch, base)
+                if best is None or v > best:
+                    best = v
+            return best if best is not None else 0.0
+        pick = _architect_pick(site, his)
+        return self._solo_node(site[:pick] + site[pick + 1:], mine, his - pick, True,
+                               [*taken, TILES_BY_ID[site[pick]].code], gains, codes, done, t_arch, base)
+
+    def _arch_after_refill(self, site: list[int], his: int, his_turn_next: bool, codes: list[str], done: int,
+                           t_arch: int) -> float:
+        """The Architect's value at the end of the round; when he opens the next round, what he will likely
+        take from the leftover tile and the three new ones."""
+        if not his_turn_next or not site or self.view.get("stacks", 0) == 0:
+            return self._arch_value(codes, his, done, t_arch)
+        left = TILES_BY_ID[site[0]].code
+        if _has_plaza(left):
+            return self._arch_value([*codes, left], his, done, t_arch)
+        unseen = [TILES_BY_ID[t].code for t in self.view.get("unseen", [])]
+        plazas = [c for c in unseen if _has_plaza(c)]
+        if not plazas or his <= 0:
+            return self._arch_value([*codes, left], his, done, t_arch)
+        f = len(plazas) / len(unseen)
+        p = 1.0 - (1.0 - f) ** min(3, his)
+        mean = sum(self._arch_value([*codes, c], his - 1, done, t_arch) for c in plazas) / len(plazas)
+        return p * mean + (1 - p) * self._arch_value([*codes, left], his, done, t_arch)
+
+    def place(self, legal: list[dict]) -> dict | None:
+        held = self.view.get("held") or {}
+        tile = held.get("id")
+        if not tile:
+            return None
+        self._prepare_cheap()
+        placements = self._all_placements()
+        cands = self._best_placements(tile, self.stones, placements)
+        for _, qrr, cells, _ in cands:
+            found = _match(legal, _key(cells, TILES_BY_ID[tile].code), qrr, TILES_BY_ID[tile].code)
+            if found is not None:
+                return found
+        return None
+
+    # -- Athena -----------------------------------------------------------------------------------------
+
+    def _best_small(self, code: str, small_id: int, done, stones: int) -> list[tuple[float, tuple]]:
+        city = self.city
+        cheap = self._cheap
+        scored = []
+        for q, r, rot in city.small_placements(code):
+            cell = (q, r)
+            if len(code) == 1:
+                s = cheap(cell, code, -1)
+            else:
+                s = 0.5 * (cheap(cell, code[0], -1) + cheap(cell, code[1], -1))
+            scored.append((s, (q, r, rot)))
+        k = int(self.p["top_k"]) + (6 if len(code) == 2 else 0)
+        out = []
+        for _, (q, r, rot) in heapq.nlargest(k, scored, key=lambda x: x[0]):
+            c = city.clone()
+            covered = c.place_small(small_id, code, q, r, rot)
+            gained = covered if self.supply is None else max(0, min(covered, self.supply))
+            out.append((self.value(c, stones + gained, done), (q, r, rot)))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    def complete_card(self, legal: list[dict]) -> dict | None:
+        self._prepare_cheap()
+        options = [a for a in legal if a.get("type") == "athena"]
+        if not options:
+            return next((a for a in legal if a.get("type") == "done"), None)
+        hexes = {t["id"]: t["hex"] for card in self.athena["cards"] for t in card["under"]}
+        best = None
+        for a in options:
+            card, tile = a["card"], a["tile"]
+            code = hexes.get(tile) or SMALL_TILES[tile]
+            done = {*self.completed, card}
+            base = self.value(self.city, self.stones, done)
+            cands = self._best_small(code, tile, done, self.stones)
+            if not cands:
+                continue
+            v, qrr = cands[0]
+            gain = v - base + self.statue_step(len(self.completed)) - self._arch_card_cost(card, tile)
+            if best is None or gain > best[0]:
+                best = (gain, a, qrr)
+        if best is None or best[0] < -0.5:
+            return next((a for a in legal if a.get("type") == "done"), None)
+        _, action, qrr = best
+        self.bot._plan = (("small", self.view["turn"], action["tile"]), None, qrr)
+        return action
+
+    def place_small(self, legal: list[dict]) -> dict | None:
+        small = (self.athena or {}).get("small_held")
+        if not small:
+            return None
+        self._prepare_cheap()
+        cands = self._best_small(small["hex"], small["id"], self.completed, self.stones)
+        for _, (q, r, rot) in cands:
+            for a in legal:
+                if a["q"] == q and a["r"] == r and a["rot"] == rot:
+                    return a
+        return None
+
+    # -- the solo Architect ------------------------------------------------------------------------------
+
+    def _arch_value(self, codes: list[str], stones: int, cards_done: int, turns_left: int) -> float:
+        level = self.arch["level"]
+        parts = architect_score(codes, level, self.opts)
+        f = ARCH_FACTOR[level]
+        a = self.p["arch_future"]
+        total = 0.0
+        for c in LETTERS:
+            col = parts[COLOUR[c]]
+            fd = a * turns_left * self.pd[c] * f
+            fsx = a * turns_left * self.ps[c] * 1.2
+            total += (col["value"] + fd) * (col["stars"] + fsx)
+        total += parts["quarries"]["points"]
+        if level == "metagenes":
+            total += 2 * a * turns_left * 1.0
+        per_stone = self.statue_value if self.athena and cards_done >= 4 else 1.0
+        if turns_left > 0 and stones > 0:  # stones let him reach plazas further along the site
+            useful = min(stones, turns_left)
+            total += useful * self.p["arch_stone"] * min(1.0, turns_left / 3.0)
+        return total + stones * per_stone
+
+    def _arch_codes(self) -> list[str]:
+        arch = self.arch
+        return [STARTING_TILE.code, *(t["hexes"] for t in arch["tiles"]), *(t["hex"] for t in arch["small"])]
+
+    def _arch_card_cost(self, card: str, mine: int | None = None) -> float:
+        """Solo Athena: the Architect takes the same statue piece and a small tile from under the card."""
+        if self.arch is None or self.athena is None:
+            return 0.0
+        arch = self.arch
+        if card in arch.get("completed", []):
+            return 0.0
+        codes = self._arch_codes()
+        done = len(arch.get("completed", []))
+        under = next((c["under"] for c in self.athena["cards"] if c["id"] == card), [])
+        rest = sorted(under, key=lambda t: (0 if t["hex"].isupper() else 1 if len(t["hex"]) == 2 else 2, t["id"]))
+        if mine is None:  # I take one first (assume his favourite), he takes the best of the rest
+            rest = rest[1:]
+        else:
+            rest = [t for t in rest if t["id"] != mine]
+        extra = [rest[0]["hex"]] if rest else []
+        now = self._arch_value(codes, arch["stones"], done, self.T)
+        after = self._arch_value([*codes, *extra], arch["stones"], done + 1, self.T)
+        if done + 1 >= 4:
+            return after - now
+        hope = STATUE_HOPE[done + 1] - STATUE_HOPE[done]
+        return after - now + hope * (self.statue_value - 1) * arch["stones"]
+
+
+__all__ = ["NAME", "PARAMS", "AkropolisHeuristicBot", "city_from_view"]
