@@ -58,9 +58,10 @@ async function route() {
   clear(headerSlot() || document.createElement("div"));
   setTitle("");
   document.title = i18n.t("web.app.name");
-  const root = app.root;
-  clear(root);
-  root.className = "page";
+  // each page draws into its own element: a page still loading when the user moves on draws into an element
+  // that is no longer in the document, never over the new page
+  const root = h("div", { class: "page" });
+  clear(app.root).append(root);
   let page;
   if (path.length === 0) page = new LobbyPage();
   else if (path[0] === "new" && path[1]) page = new NewTablePage(path[1]);

@@ -231,12 +231,18 @@ export async function catalog(game = "", language = lang) {
 }
 
 // Load (once) and make active the catalog of `game` in the current language.
+let useCalls = 0;
+
 export async function use(game = "") {
+  // only the latest call decides: a page that was left while its catalog loaded cannot switch it back
+  const call = ++useCalls;
+  let loaded = null;
   try {
-    active = await catalog(game);
+    loaded = await catalog(game);
   } catch {
-    active = active || new Catalog(lang, {});
+    loaded = null;
   }
+  if (call === useCalls) active = loaded || active || new Catalog(lang, {});
   document.documentElement.lang = lang;
   return active;
 }

@@ -174,7 +174,7 @@ export class ReplayPage {
     clear(this.dialogLayer);
     const result = step.view && (this.mod.result ? this.mod.result(step.view) : step.view.result);
     if (result && this.step === this.steps.length - 1) {
-      this.boardEl.append(h("section", { class: "panel replay-scores" }, h("h2", null, t("web.table.scores_title")), scoreTable(result, this.mod.scoreColumns, names, this.seat)));
+      this.boardEl.append(h("section", { class: "panel replay-scores" }, h("h2", null, t("web.table.scores_title")), this.mod.scoreTable ? this.mod.scoreTable(result, names, this.seat) : scoreTable(result, this.mod.scoreColumns, names, this.seat)));
     }
   }
 

@@ -835,7 +835,7 @@ export class TablePage {
       kind: "picker",
       onClose: close,
       cls: "scores-dialog",
-      body: [scoreTable(result, this.mod.scoreColumns, this.names(), this.seat)],
+      body: [this.mod.scoreTable ? this.mod.scoreTable(result, this.names(), this.seat) : scoreTable(result, this.mod.scoreColumns, this.names(), this.seat)],
       buttons: [
         h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}?seat=${this.seat ?? ""}` }, t("web.table.replay")),
         h("a", { class: "button", href: api.recordUrl(this.id, this.token), download: `${this.game}-${this.id}.json` }, icon("download"), t("web.table.download_record")),

@@ -279,8 +279,8 @@ def _athena(s: State, action: dict, ev: list) -> None:
     s.small_held = (card, tile)
     s.phase = "small"
     piece = s.cards.index(card)
-    ev.append(Event("card_completed", {"seat": seat, "card": card, "tile": tile, "piece": piece,
-                                       "pieces": len(s.completed[seat])}))
+    ev.append(Event("card_completed", {"seat": seat, "card": card, "tile": tile, "hex": SMALL_TILES[tile],
+                                       "piece": piece, "pieces": len(s.completed[seat])}))
     if s.n == 1 and card not in s.arch_cards:  # §1.10 Athena solo: the Architect follows suit
         s.arch_cards.append(card)
         if under:
@@ -289,7 +289,8 @@ def _athena(s: State, action: dict, ev: list) -> None:
             s.arch_small.append(pick)
         else:
             pick = None
-        ev.append(Event("architect_card", {"card": card, "tile": pick, "pieces": len(s.arch_cards)}))
+        ev.append(Event("architect_card", {"card": card, "tile": pick, "hex": SMALL_TILES[pick] if pick else None,
+                                           "pieces": len(s.arch_cards)}))
 
 
 def _architect_small_priority(tile: int) -> tuple[int, int]:
@@ -315,8 +316,8 @@ def _place_small(s: State, action: dict, ev: list) -> None:
     gained = _gain(s, covered)
     s.stones[seat] += gained
     s.small_held = None
-    ev.append(Event("small_placed", {"seat": seat, "tile": tile, "card": card, "q": q, "r": r, "rot": rot,
-                                     "level": level, "stones": gained}))
+    ev.append(Event("small_placed", {"seat": seat, "tile": tile, "hex": code, "card": card, "q": q, "r": r,
+                                     "rot": rot, "level": level, "stones": gained}))
     ready = completable(s, seat)  # F5: re-check after each small tile (or only the cards left from the first check)
     if ready:
         s.phase = "athena"
