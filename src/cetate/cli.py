@@ -34,6 +34,7 @@ from cetate import games as registry
 from cetate.bots import bot_seed, make_bot
 from cetate.bots import names as bot_names
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
+from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.core.record import Record, Recorder
 from cetate.core.record import replay as replay_record
@@ -742,18 +743,16 @@ def _guide_files(folder: Path | None, lang: str) -> list[Path]:
 def _section(text: str, wanted: str) -> str | None:
     lines = text.splitlines()
     wanted = wanted.strip().lower()
-    headings = [(i, len(m.group(1)), m.group(2)) for i, line in enumerate(lines) if (m := _HEADING.match(line))]
+    headings = [(i, len(m.group(1)), *split_heading(m.group(2)))
+                for i, line in enumerate(lines) if (m := _HEADING.match(line))]
 
-    def slug(s: str) -> str:
-        return re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
-
-    for matcher in (lambda h: h.lower() == wanted, lambda h: slug(h) == slug(wanted),
-                    lambda h: wanted in h.lower()):
-        found = [(level, k) for k, (_, level, title) in enumerate(headings) if matcher(title)]
+    for matcher in (lambda h, _: h.lower() == wanted, lambda _, i: i == slug(wanted),
+                    lambda h, _: slug(h) == slug(wanted), lambda h, _: wanted in h.lower()):
+        found = [(level, k) for k, (_, level, title, ident) in enumerate(headings) if matcher(title, ident)]
         if found:  # the broadest matching section first ("warlord": the section, not the character)
             level, k = min(found)
             start = headings[k][0]
-            end = next((j for j, lv, _ in headings[k + 1:] if lv <= level), len(lines))
+            end = next((j for j, lv, _, _ in headings[k + 1:] if lv <= level), len(lines))
             return "\n".join(lines[start:end])
     return None
 
@@ -776,11 +775,11 @@ def rules(
     if section:
         part = _section(text, section)
         if part is None:
-            titles = [m.group(2) for line in text.splitlines() if (m := _HEADING.match(line))]
+            titles = [split_heading(m.group(2))[0] for line in text.splitlines() if (m := _HEADING.match(line))]
             _fail(catalog, lang, "cli.error.no_section", section=section, game=_name_of(game, catalog, lang),
                   sections="; ".join(titles))
         text = part
-    _console().print(Markdown(text))
+    _console().print(Markdown(strip_ids(text)))
 
 
 @app.command()

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, Stric
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cetate import games as registry
+from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.server.bots import LEVELS, game_bots
 from cetate.server.tables import LiveTable, TableError, TableHub
@@ -178,13 +179,10 @@ async def list_games() -> list[dict]:
 _HEADING = re.compile(r"^(#{1,2})\s+(.*?)\s*#*\s*$")
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 def guide_sections(text: str) -> list[dict]:
-    """Split a guide at its `#` and `##` headings: `[{slug, title, markdown}]` (the markdown without the
-    heading line)."""
+    """Split a guide at its `#` and `##` headings: `[{slug, title, markdown, aliases}]` (the markdown without
+    the heading line). The slug is the heading's explicit `{#id}` if it has one (see cetate.core.guide), and
+    `aliases` holds the slug of the title, so bold cross-references written in the guide's language link too."""
     sections: list[dict] = []
     title, lines = None, []
     in_code = False
@@ -192,9 +190,10 @@ def guide_sections(text: str) -> list[dict]:
     def flush() -> None:
         body = "\n".join(lines).strip("\n")
         if title is not None or body.strip():
-            name = title or "Introduction"
-            sections.append({"slug": _slug(name) or f"section-{len(sections)}", "title": name,
-                             "markdown": body})
+            name, explicit = split_heading(title or "Introduction")
+            key = explicit or slug(name) or f"section-{len(sections)}"
+            sections.append({"slug": key, "title": name, "markdown": strip_ids(body),
+                             "aliases": [a for a in {slug(name)} if a and a != key]})
 
     for line in text.splitlines():
         if line.startswith("```"):

@@ -234,15 +234,17 @@ export class GuidePanel {
     }
     clear(this.select);
     for (const s of this.sections) this.select.append(h("option", { value: s.slug }, s.title));
-    this.show(slug && this.sections.some((s) => s.slug === slug) ? slug : (this.current || (this.sections[0] && this.sections[0].slug)), anchor);
+    const known = slug && this.sections.some((s) => s.slug === slug || (s.aliases || []).includes(slug));
+    this.show(known ? slug : (this.current || (this.sections[0] && this.sections[0].slug)), anchor);
   }
 
   show(slug, anchor) {
-    const sec = this.sections.find((s) => s.slug === slug) || this.sections[0];
+    const sec = this.sections.find((s) => s.slug === slug || (s.aliases || []).includes(slug)) || this.sections[0];
     if (!sec) return;
     this.current = sec.slug;
     this.select.value = sec.slug;
     const slugs = new Set(this.sections.map((s) => s.slug));
+    for (const s of this.sections) for (const a of s.aliases || []) slugs.add(a);
     this.body.innerHTML = `<h3 id="guide-${sec.slug}">${esc(sec.title)}</h3>` + renderMarkdown(sec.markdown, slugs);
     const target = anchor ? this.body.querySelector(`#guide-${CSS.escape(anchor)}`) : null;
     if (target) { target.scrollIntoView({ block: "start" }); target.classList.add("flash"); }
