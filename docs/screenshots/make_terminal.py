@@ -2,14 +2,18 @@
 
     .venv/bin/python docs/screenshots/make_terminal.py
 
+    .venv/bin/python docs/screenshots/make_terminal.py terminal-gates   # only the screenshots named
+
 Each screenshot is the last screen of a short bot-played game (`--auto`), recorded with Rich; the Akropolis
-placement screenshot is the screen of a human's placement in the middle of a game, its answers played by the
-heuristic bot and typed the way a player would (a number, or a placement as "q r k").
+placement screenshot is the screen of a human's placement in the middle of a game, and the Gates screenshot
+a human's action turn in the middle of a match (duel 3, answering the opponent's card): their answers are
+played by the heuristic bot and typed the way a player would (a number, or a placement as "q r k").
 """
 
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -26,27 +30,31 @@ SHOTS = {
                            "--bots", "akropolis-heuristic"],
     "terminal-akropolis-place": ["play", "akropolis", "--players", "2", "--seed", "7", "--athena",
                                  "--bots", "akropolis-heuristic"],
+    "terminal-gates": ["play", "gates", "--players", "2", "--seed", "21", "--bots", "gates-heuristic"],
 }
-STOP_AT_TURN = {"terminal-akropolis-place": 21}  # answer until this turn's placement is asked, then stop
+STOP_AT = {  # answer until seat 0 is asked this, then stop
+    "terminal-akropolis-place": lambda view: view["phase"] == "place" and view["turn"] >= 21,
+    "terminal-gates": lambda view: view["phase"] == "action" and view["round"] >= 3 and bool(view["plays"][1]),
+}
 
 
-def answers(args: list[str], turn: int) -> str:
-    """The answers a player would type in `cetate play` (seat 0), chosen by the bot of `--bots`, until the
-    placement of `turn` is asked; the input then ends there."""
+def answers(args: list[str], stop) -> str:
+    """The answers a player would type in `cetate play` (seat 0), chosen by the bot of `--bots`, until
+    `stop(view)` holds at a turn of seat 0; the input then ends there."""
     from cetate import games
     from cetate.bots import bot_seed, make_bot
 
     game = games.get(args[1])
     seed, players, bot = int(args[args.index("--seed") + 1]), int(args[args.index("--players") + 1]), \
         args[args.index("--bots") + 1]
-    options = {"athena": "--athena" in args}
+    options = {"athena": "--athena" in args} if game.id == "akropolis" else {}
     state = game.setup(players, seed, options)
     bots = {i: make_bot(bot, game, i, bot_seed(seed, i)) for i in range(players)}
     lines = []
     while (mover := game.to_move(state)) is not None:
         legal = game.legal_actions(state)
         view = game.view(state, mover)
-        if mover == 0 and view["phase"] == "place" and view["turn"] >= turn:
+        if mover == 0 and stop(view):
             break
         action = bots[mover].act(view, legal)
         if mover == 0:
@@ -64,25 +72,27 @@ class ScreenConsole(Console):
             self._record_buffer.clear()
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for name, args in SHOTS.items():
+        if only and name not in only:
+            continue
         consoles: list[Console] = []
 
-        def recording() -> Console:
+        def recording(consoles: list[Console] = consoles) -> Console:
             console = ScreenConsole(record=True, width=110, file=io.StringIO(), highlight=False,
                                     force_terminal=True)
             consoles.append(console)
             return console
 
         cli._console = recording
-        stop = STOP_AT_TURN.get(name)
+        stop = STOP_AT.get(name)
         result = CliRunner().invoke(cli.app, args, input=answers(args, stop) if stop else "\n")
         if result.exit_code != (1 if stop else 0):  # a stopped game ends with "the input ended"
             raise SystemExit(f"{name}: exit {result.exit_code}: {result.output}")
-        path = HERE / f"{name}.svg"  # a stopped game: the screen waiting for the placement
+        path = HERE / f"{name}.svg"  # a stopped game: the screen waiting for the player's move
         path.write_text(consoles[-1].export_svg(title=f"cetate {' '.join(args[:2])}"), encoding="utf-8")
         print(path)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -85,6 +85,11 @@ class Gates(Game):
     def guide_dir(self) -> Path:
         return HERE / "guide"
 
+    def terminal(self):
+        from cetate.games.gates import terminal  # loaded only by the command line (it needs rich)
+
+        return terminal
+
     def bots(self) -> dict:
         from cetate.games.gates.bot import NAME, GatesHeuristicBot  # loaded only when bots are wanted
 

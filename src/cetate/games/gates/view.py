@@ -48,7 +48,7 @@ def view(s: State, seat: int | None) -> dict:
         "scores": list(s.scores),
         "attacker": s.attacker,
         "targets": siege_targets(s, s.attacker) if s.phase == "siege" else [],
-        "history": list(s.history),
+        "history": s.history if player else [_public(h) for h in s.history],
         "options": dict(s.options),
         "result": s.result,
         "cards_digest": cs.digest,
@@ -74,3 +74,10 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
             rng.shuffle(deck)
     out.rng = rng.fork()
     return out
+
+
+def _public(summary: dict) -> dict:
+    """A duel summary for spectators: how many cards each Alliance took, not which."""
+    if "stolen" not in summary:
+        return summary
+    return {**summary, "stolen": [len(x) for x in summary["stolen"]]}
