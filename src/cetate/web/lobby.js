@@ -54,10 +54,16 @@ async function createTable(game, players, options, seats, clock = null) {
   return res;
 }
 
+// a quick game: you and bots, 4 players where the game allows it (a duel has 2)
+export function quickPlayers(game) {
+  return Math.min(Math.max(4, game.min_players || 2), game.max_players || 4);
+}
+
 export async function quickPlay(game) {
+  const players = quickPlayers(game);
   const seats = [{ kind: "human", name: store.name() || undefined }];
-  for (let i = 1; i < 4; i++) seats.push({ kind: "bot", level: "normal" });
-  const res = await createTable(game, 4, {}, seats);
+  for (let i = 1; i < players; i++) seats.push({ kind: "bot", level: "normal" });
+  const res = await createTable(game.id, players, {}, seats);
   location.hash = `#/t/${res.table_id}`;
 }
 
@@ -107,12 +113,12 @@ export class LobbyPage {
     for (const g of this.games) {
       const cat = this.catalogs[g.id];
       const status = h("p", { class: "form-error", role: "alert" });
-      const quick = h("button", { class: "button primary quick-play", type: "button", dataset: { game: g.id } }, t("web.lobby.quick"));
+      const quick = h("button", { class: "button primary quick-play", type: "button", dataset: { game: g.id } }, t("web.lobby.quick", { count: quickPlayers(g) - 1 }));
       quick.addEventListener("click", async () => {
         store.setName(nameInput.value.trim());
         quick.disabled = true;
         status.textContent = t("web.lobby.creating");
-        try { await quickPlay(g.id); } catch (e) { status.textContent = errorText(e); quick.disabled = false; }
+        try { await quickPlay(g); } catch (e) { status.textContent = errorText(e); quick.disabled = false; }
       });
       const canQuick = g.min_players <= 4 && g.max_players >= 4;
       grid.append(h("article", { class: "game-card" },
