@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from cetate.games.akropolis.data import TILES_BY_ID
+from cetate.games.akropolis.data import SMALL_TILES, TILES_BY_ID
 from cetate.games.akropolis.rules import compute_result, score_architect
 from cetate.games.akropolis.scoring import architect_score
 from tests.games.akropolis.helpers import GAME, act, city_of, line, opts, scenario, types
@@ -211,7 +211,7 @@ def test_architect_follows_a_completed_card(first, taken, his):
     assert s.arch_cards == ["quarry_mine"] and s.arch_small == [his]
     assert sorted(s.under[0]) == sorted(set(first) - {taken, his})
     assert next(e for e in ev if e.type == "architect_card").data == {"card": "quarry_mine", "tile": his,
-                                                                      "pieces": 1}
+                                                                      "hex": SMALL_TILES[his], "pieces": 1}
     assert GAME.view(s, 0)["athena"]["cards"][0]["pieces_left"] == 0
 
 

@@ -77,7 +77,7 @@ def _seat(s: State, i: int) -> dict:
 def determinize(s: State, seat: int, rng: Rng) -> State:
     """A full state consistent with what `seat` sees: the stacks' contents are reshuffled."""
     out = s.clone()
-    pool = [t for st in out.stacks for t in st]
+    pool = sorted(t for st in out.stacks for t in st)  # canonical: the result depends only on the view
     rng.shuffle(pool)
     k = 0
     for st in out.stacks:

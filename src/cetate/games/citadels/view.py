@@ -233,6 +233,7 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     hidden_aside = d.phase == "magician_discard" and d.actor != seat
     if hidden_aside:
         unknown.extend(d.set_aside)
+    unknown.sort()  # canonical order first: the result depends on what the seat knows, not on the true order
     rng.shuffle(unknown)
     pos = 0
     for i in range(d.n):

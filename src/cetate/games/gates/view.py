@@ -62,7 +62,8 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     out = s.clone()
     opp = 1 - seat
     known = out.known[opp]  # cards the opponent took from the public graveyard stay in their hand
-    pool = [c for c in out.hands[opp] if c not in known] + out.reserves[0] + out.reserves[1]
+    # sorted first, so the result depends only on what `seat` knows, not on the true hidden order
+    pool = sorted([c for c in out.hands[opp] if c not in known] + out.reserves[0] + out.reserves[1])
     rng.shuffle(pool)
     k = len(out.hands[opp]) - len(known)
     out.hands[opp] = list(known) + pool[:k]
@@ -71,6 +72,7 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     out.reserves[1] = pool[k + r0:]
     if s.options["main_deck_order"] == "shuffled":  # in draft order, both players know the order (R3)
         for deck in out.mains:
+            deck.sort()
             rng.shuffle(deck)
     out.rng = rng.fork()
     return out
