@@ -80,7 +80,7 @@ def test_completing_takes_a_small_tile_and_the_statue_piece():
     assert s.phase == "small" and s.small_held == ("quarry_mine", 12)
     assert s.under[0] == [30, 11, 13] and s.completed[0] == ["quarry_mine"]
     done = next(e for e in ev if e.type == "card_completed")
-    assert done.data == {"seat": 0, "card": "quarry_mine", "tile": 12, "piece": 0, "pieces": 1}
+    assert done.data == {"seat": 0, "card": "quarry_mine", "tile": 12, "hex": "h", "piece": 0, "pieces": 1}
     legal = GAME.legal_actions(s)
     assert legal == [{"type": "place_small", "q": q, "r": r, "rot": rot}
                      for q, r, rot in s.cities[0].small_placements(SMALL_TILES[12])]
