@@ -29,7 +29,7 @@ STATE_JS = """() => {
   if (document.querySelector('.scores-dialog [data-testid=score-table]')) return 'over';
   const app = document.getElementById('app');
   const b = document.querySelector('.akr');
-  if (!app || !b || app.classList.contains('busy')) return '';
+  if (!app || !b || document.querySelector('#app .page.busy')) return '';
   if (b.dataset.mine !== '1' || b.dataset.pending === '1') return '';
   return b.dataset.phase;
 }"""

@@ -27,14 +27,14 @@ HAND_CARDS = "[data-testid=hand] .hand-cards .card"
 # true when the page shows something a player can act on (or the game is over)
 ACTIONABLE_JS = """() => {
   const app = document.getElementById('app');
-  if (!app || app.classList.contains('busy')) return false;
+  if (!app || document.querySelector('#app .page.busy')) return false;
   return !!(document.querySelector('.scores-dialog [data-testid=score-table]')
     || document.querySelector('[data-testid=hotseat-curtain]')
     || document.querySelector('.tp-dialog-layer .overlay, .tp-dialog-layer .dialog-restore')
     || document.querySelector('[data-testid=action-bar] .bar-main button'));
 }"""
 
-NOT_BUSY_JS = "() => { const a = document.getElementById('app'); return !!a && !a.classList.contains('busy'); }"
+NOT_BUSY_JS = "() => !!document.getElementById('app') && !document.querySelector('#app .page.busy')"
 
 
 @dataclass

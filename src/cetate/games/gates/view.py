@@ -52,8 +52,17 @@ def view(s: State, seat: int | None) -> dict:
         "options": dict(s.options),
         "result": s.result,
         "cards_digest": cs.digest,
+        "card_set": _card_set(cs),
     }
     return doc
+
+
+def _card_set(cs) -> dict:
+    """The card list in play (public: it is the game's data), so clients draw cards from the loaded file."""
+    return {"main": {c.id: {"id": c.id, "index": c.index, "value": c.value, "explosion": c.explosion}
+                     for c in cs.main.values()},
+            "action": {c.id: {"id": c.id, "value": c.value, "circle": c.circle, "symbol": c.symbol,
+                              "special": c.special} for c in cs.action.values()}}
 
 
 def determinize(s: State, seat: int, rng: Rng) -> State:
