@@ -3,19 +3,15 @@ protocol. See spec/akropolis.md, docs/formats.md and the rules guide in guide/."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cetate.core.errors import InvalidOptions
-from cetate.core.protocol import Game
-from cetate.core.rng import Rng
-from cetate.games.akropolis import rules, state, view
+from cetate.core.protocol import Game, PackageGame
+from cetate.games.akropolis import rules
 from cetate.games.akropolis.options import SCHEMA, check_for_players
 from cetate.games.akropolis.state import State
 
-HERE = Path(__file__).parent
 
-
-class Akropolis(Game):
+class Akropolis(PackageGame):
+    package = "cetate.games.akropolis"
     id = "akropolis"
     name = "Akropolis"
     description = ("Take tiles from the construction site and build your city upwards: districts score by "
@@ -26,22 +22,12 @@ class Akropolis(Game):
     max_players = 4
     options = SCHEMA
 
-    def __init__(self) -> None:
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
-        self.clone = State.clone
-        self.random_action = rules.random_action
-
     def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
             raise InvalidOptions("bad_players", f"Akropolis is for 1 to 4 players, not {players!r}")
         opts = SCHEMA.validate(options)
         check_for_players(opts, players)
         return rules.setup(players, seed, opts)
-
-    def start_events(self, s: State) -> list:
-        return rules.start_events(s)
 
     def expand_shortcuts(self, shortcuts: dict) -> dict:
         """`--athena`, `--variants` (all five) and `--long` (the long game for 2 or 3 players)."""
@@ -57,18 +43,6 @@ class Akropolis(Game):
         Game.expand_shortcuts(self, rest)
         return out
 
-    def to_move(self, s: State) -> int | None:
-        return rules.to_move(s)
-
-    def legal_actions(self, s: State) -> list[dict]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, action: dict, seat: int | None = None) -> list:
-        return rules.apply(s, action, seat)
-
-    def random_action(self, s: State, rnd) -> dict:
-        return rules.random_action(s, rnd)
-
     def describe_action(self, s: State, action: dict) -> dict:
         """Message key and parameters for an action: a take names the tile and its cost, an Athena choice
         the card and the small tile."""
@@ -78,35 +52,6 @@ class Akropolis(Game):
             if action["site"] == 0:
                 out["key"] = "action.take_free"
         return out
-
-    def result(self, s: State) -> dict | None:
-        return s.result
-
-    def view(self, s: State, seat: int | None) -> dict:
-        return view.view(s, seat)
-
-    def determinize(self, s: State, seat: int, rng: Rng) -> State:
-        return view.determinize(s, seat, rng)
-
-    def to_json(self, s: State) -> dict:
-        return state.to_json(s, self.engine_version)
-
-    def from_json(self, doc) -> State:
-        return state.from_json(doc)
-
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def messages_dir(self) -> Path:
-        return HERE / "messages"
-
-    def guide_dir(self) -> Path:
-        return HERE / "guide"
-
-    def terminal(self):
-        from cetate.games.akropolis import terminal  # loaded only by the command line (it needs rich)
-
-        return terminal
 
     def bots(self) -> dict:
         from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot  # loaded only when bots are wanted

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cetate.core.errors import InvalidOptions
-from cetate.core.protocol import Game
-from cetate.core.rng import Rng
-from cetate.games.citadels import rules, state, view
+from cetate.core.protocol import Game, PackageGame
+from cetate.games.citadels import rules
 from cetate.games.citadels.data import DARK_CITY_CHARACTERS
 from cetate.games.citadels.options import SCHEMA, check_for_players
 from cetate.games.citadels.state import State
 
-HERE = Path(__file__).parent
 
-
-class Citadels(Game):
+class Citadels(PackageGame):
+    package = "cetate.games.citadels"
     id = "citadels"
     name = "Citadels"
     description = ("Draft a secret character each round, then take gold or cards and build districts; "
@@ -24,13 +20,6 @@ class Citadels(Game):
     min_players = 2
     max_players = 8
     options = SCHEMA
-
-    def __init__(self) -> None:
-        # The hot paths are bound straight to the rules functions (one call frame less per decision).
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
-        self.clone = State.clone
 
     def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -78,44 +67,6 @@ class Citadels(Game):
         Game.expand_shortcuts(self, {k: v for k, v in shortcuts.items()
                                      if k not in ("dark_city", "characters", "districts", "short")})
         return out
-
-    def to_move(self, s: State) -> int | None:
-        return rules.to_move(s)
-
-    def legal_actions(self, s: State) -> list[dict]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, action: dict, seat: int | None = None) -> list:
-        return rules.apply(s, action, seat)
-
-    def result(self, s: State) -> dict | None:
-        return s.result
-
-    def view(self, s: State, seat: int | None) -> dict:
-        return view.view(s, seat)
-
-    def determinize(self, s: State, seat: int, rng: Rng) -> State:
-        return view.determinize(s, seat, rng)
-
-    def to_json(self, s: State) -> dict:
-        return state.to_json(s, self.engine_version)
-
-    def from_json(self, doc) -> State:
-        return state.from_json(doc)
-
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def messages_dir(self) -> Path:
-        return HERE / "messages"
-
-    def guide_dir(self) -> Path:
-        return HERE / "guide"
-
-    def terminal(self):
-        from cetate.games.citadels import terminal  # loaded only by the command line (it needs rich)
-
-        return terminal
 
     def bots(self) -> dict:
         from cetate.games.citadels.bot import NAME, CitadelsHeuristicBot  # loaded only when bots are wanted
