@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from cetate.cli import app
 from cetate.core.record import Record
+from tests.pseudo_catalog import outside_catalog, write_pseudo_catalog
 
 runner = CliRunner()
 
@@ -244,33 +245,11 @@ def test_an_unknown_language_is_a_clear_usage_error(command):
 
 
 def _pseudo_catalog(folder: Path, lang: str) -> None:
-    """A test translation: every English message (core and Citadels) wrapped in ⟪ ⟫, placeholders kept."""
-    messages: dict = {}
-    for catalog in _catalogs():
-        messages.update({k: catalog.raw(k, "en")[0] for k in catalog.keys("en")})
-
-    def wrap(text: str) -> str:
-        return json.dumps(f"⟪{text}⟫", ensure_ascii=False)
-
-    lines = []
-    tables = []
-    for key, value in sorted(messages.items()):
-        if isinstance(value, dict):
-            tables.append(f"[{json.dumps(key)}]")
-            tables += [f"{form} = {json.dumps(v) if form == '_count' else wrap(v)}" for form, v in value.items()]
-        else:
-            lines.append(f"{json.dumps(key)} = {wrap(value)}")
-    folder.mkdir()
-    (folder / f"{lang}.toml").write_text("\n".join(lines + tables) + "\n", encoding="utf-8")
+    """The marked test translation of the core and this game's English messages (tests/pseudo_catalog.py)."""
+    write_pseudo_catalog(folder, lang, list(_catalogs()))
 
 
-def _outside_catalog(text: str) -> str:
-    """What is left of an output once every catalog text (⟪...⟫, possibly nested) is taken out."""
-    while True:
-        shorter = re.sub(r"⟪[^⟪⟫]*⟫", "", text)
-        if shorter == text:
-            return text
-        text = shorter
+_outside_catalog = outside_catalog
 
 
 def test_every_text_of_the_commands_comes_from_the_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

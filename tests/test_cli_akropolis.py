@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from cetate.cli import app
 from cetate.core.record import Record
+from tests.pseudo_catalog import outside_catalog, write_pseudo_catalog
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "1000"}  # no wrapped lines: a wrapped text would hide across two lines
@@ -164,34 +165,14 @@ def test_shortcut_flags_are_checked():
 # -- every text of the Akropolis screen comes from the catalogs ------------------------------------
 
 def _pseudo_catalog(folder: Path, lang: str) -> None:
-    """A test translation: every English message (core and Akropolis) wrapped in ⟪ ⟫, placeholders kept."""
+    """The marked test translation of the core and this game's English messages (tests/pseudo_catalog.py)."""
     from cetate.core.i18n import Catalog
     from cetate.games import get
 
-    messages: dict = {}
-    for catalog in (Catalog(), Catalog(get("akropolis").messages_dir())):
-        messages.update({k: catalog.raw(k, "en")[0] for k in catalog.keys("en")})
-
-    def wrap(text: str) -> str:
-        return json.dumps(f"⟪{text}⟫", ensure_ascii=False)
-
-    lines, tables = [], []
-    for key, value in sorted(messages.items()):
-        if isinstance(value, dict):
-            tables.append(f"[{json.dumps(key)}]")
-            tables += [f"{form} = {json.dumps(v) if form == '_count' else wrap(v)}" for form, v in value.items()]
-        else:
-            lines.append(f"{json.dumps(key)} = {wrap(value)}")
-    folder.mkdir()
-    (folder / f"{lang}.toml").write_text("\n".join(lines + tables) + "\n", encoding="utf-8")
+    write_pseudo_catalog(folder, lang, (Catalog(), Catalog(get("akropolis").messages_dir())))
 
 
-def _outside_catalog(text: str) -> str:
-    while True:
-        shorter = re.sub(r"⟪[^⟪⟫]*⟫", "", text)
-        if shorter == text:
-            return text
-        text = shorter
+_outside_catalog = outside_catalog
 
 
 def test_every_text_of_the_akropolis_screen_comes_from_the_catalogs(tmp_path: Path,

@@ -5,7 +5,6 @@ Romanian screen, and every text of the screen coming from the catalogs."""
 from __future__ import annotations
 
 import io
-import json
 import re
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from cetate.cli import app
 from cetate.core.i18n import Catalog
 from cetate.core.record import Record
 from cetate.games import get
+from tests.pseudo_catalog import outside_catalog, write_pseudo_catalog
 
 runner = CliRunner()
 GAME = get("gates")
@@ -247,31 +247,14 @@ def test_simulate_gates_prints_the_study_lines():
 # -- every text of the Gates screen comes from the catalogs ------------------------------------------
 
 def _pseudo_catalog(folder: Path, lang: str) -> None:
-    """A test translation: every English message (core and Gates) wrapped in ⟪ ⟫, placeholders kept."""
-    messages: dict = {}
-    for catalog in (Catalog(), _catalog()):
-        messages.update({k: catalog.raw(k, "en")[0] for k in catalog.keys("en")})
+    """The marked test translation of the core and this game's English messages (tests/pseudo_catalog.py)."""
+    from cetate.core.i18n import Catalog
+    from cetate.games import get  # noqa: F401
 
-    def wrap(text: str) -> str:
-        return json.dumps(f"⟪{text}⟫", ensure_ascii=False)
-
-    lines, tables = [], []
-    for key, value in sorted(messages.items()):
-        if isinstance(value, dict):
-            tables.append(f"[{json.dumps(key)}]")
-            tables += [f"{form} = {json.dumps(v) if form == '_count' else wrap(v)}" for form, v in value.items()]
-        else:
-            lines.append(f"{json.dumps(key)} = {wrap(value)}")
-    folder.mkdir()
-    (folder / f"{lang}.toml").write_text("\n".join(lines + tables) + "\n", encoding="utf-8")
+    write_pseudo_catalog(folder, lang, (Catalog(), _catalog()))
 
 
-def _outside_catalog(text: str) -> str:
-    while True:
-        shorter = re.sub(r"⟪[^⟪⟫]*⟫", "", text)
-        if shorter == text:
-            return text
-        text = shorter
+_outside_catalog = outside_catalog
 
 
 def test_every_text_of_the_gates_screen_comes_from_the_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
