@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from cetate.core.errors import InvalidOptions, InvalidState
+from cetate.core.jsondoc import DocReader
 from cetate.core.rng import Rng
 from cetate.games.akropolis.city import City
 from cetate.games.akropolis.data import (
@@ -129,31 +130,8 @@ def _placement_doc(p: tuple) -> dict:
     return {"tile": piece, "q": cells[0][0], "r": cells[0][1], "rot": rot}
 
 
-class _Reader:
-    def fail(self, field: str, why: str) -> InvalidState:
-        return InvalidState("bad_state", f"state field {field!r} {why}", field=field)
-
-    def get(self, doc: Any, key: str, field: str) -> Any:
-        if not isinstance(doc, dict) or key not in doc:
-            raise self.fail(field, "is missing")
-        return doc[key]
-
-    def int_(self, doc: Any, key: str, field: str, lo: int | None = None, hi: int | None = None,
-             null: bool = False) -> int | None:
-        v = self.get(doc, key, field)
-        if v is None and null:
-            return None
-        if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo) or (hi is not None and v > hi):
-            span = f" from {lo}" if lo is not None else ""
-            span += f" to {hi}" if hi is not None else ""
-            raise self.fail(field, f"must be an integer{span}, not {v!r}")
-        return v
-
-    def list_(self, doc: Any, key: str, field: str) -> list:
-        v = self.get(doc, key, field)
-        if not isinstance(v, list):
-            raise self.fail(field, f"must be a list, not {type(v).__name__}")
-        return v
+class _Reader(DocReader):
+    """Typed accessors (cetate.core.jsondoc) plus city tile lists."""
 
     def tiles(self, items: Any, field: str) -> list[int]:
         if not isinstance(items, list) or not all(isinstance(t, int) and not isinstance(t, bool)

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from cetate.core.errors import InvalidOptions, InvalidState
+from cetate.core.jsondoc import DocReader
 from cetate.core.rng import Rng
 from cetate.games.citadels.data import (
     CHARACTER_INDEX,
@@ -212,48 +213,13 @@ def to_json(s: State, engine_version: str) -> dict:
     return doc
 
 
-class _Reader:
-    """Small typed accessors that turn any problem in a document into a clear InvalidState."""
+class _Reader(DocReader):
+    """Typed accessors (cetate.core.jsondoc) that turn any problem in a document into a clear InvalidState."""
 
     def __init__(self, doc: Any) -> None:
         if not isinstance(doc, dict):
             raise InvalidState("bad_state", "a Citadels state must be a JSON object")
         self.doc = doc
-
-    @staticmethod
-    def fail(path: str, what: str) -> InvalidState:
-        return InvalidState("bad_state", f"state field {path!r} {what}", field=path)
-
-    def get(self, obj: dict, key: str, path: str) -> Any:
-        if not isinstance(obj, dict):
-            parent = path.rpartition(".")[0] or path
-            raise self.fail(parent, f"must be an object, not {type(obj).__name__}")
-        if key not in obj:
-            raise self.fail(path, "is missing")
-        return obj[key]
-
-    def int_(self, obj: dict, key: str, path: str, lo: int | None = None, hi: int | None = None,
-             null: bool = False) -> int | None:
-        v = self.get(obj, key, path)
-        if v is None and null:
-            return None
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(path, f"must be an integer, not {v!r}")
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(path, f"must be between {lo} and {hi}, not {v}")
-        return v
-
-    def bool_(self, obj: dict, key: str, path: str) -> bool:
-        v = self.get(obj, key, path)
-        if not isinstance(v, bool):
-            raise self.fail(path, f"must be true or false, not {v!r}")
-        return v
-
-    def list_(self, obj: dict, key: str, path: str) -> list:
-        v = self.get(obj, key, path)
-        if not isinstance(v, list):
-            raise self.fail(path, "must be a list")
-        return v
 
     def cards(self, obj: dict, key: str, path: str) -> list[int]:
         out = []
