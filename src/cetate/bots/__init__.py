@@ -5,7 +5,10 @@
     state, record = play_game("citadels", 4, seed=7, options=None, bots=["random"] * 4)
 """
 
-from cetate.bots.base import Bot, UnknownBot, bot_seed, make_bot, names, play_game, register
+from cetate.bots.base import (Bot, UnknownBot, bot_seed, choose, make_bot, names, play_game, register,
+                              uses_sample)
+from cetate.bots.ismcts import ISMCTSBot
 from cetate.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "UnknownBot", "bot_seed", "make_bot", "names", "play_game", "register"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "UnknownBot", "bot_seed", "choose", "make_bot", "names", "play_game",
+           "register", "uses_sample"]

@@ -21,9 +21,13 @@ class UnknownBot(CetateError, KeyError):
 
 
 class Bot:
-    """Base class. Subclasses set `name` and implement `act`."""
+    """Base class. Subclasses set `name` and implement `act`.
+
+    A search bot sets `uses_sample`: drivers then call `act(view, legal_actions, sample=...)` with a state
+    drawn from the seat's information set by `game.determinize` (see `choose`), never the true state."""
 
     name: ClassVar[str] = ""
+    uses_sample: ClassVar[bool] = False
 
     def __init__(self, game: Any, seat: int, seed: int | str = 0) -> None:
         self.game = game
@@ -88,10 +92,30 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make_bot(name: str, game: Any, seat: int, seed: int | str = 0) -> Bot:
-    """A new bot `name` playing `seat` of `game` (a game object or a game id), with its own seed."""
+def _factory(name: str) -> BotFactory | None:
+    """The factory for `name`; `base:settings` names (e.g. `ismcts:iterations=400`) go to a factory that
+    offers `parametrised(settings) -> factory`."""
     _load_plugins()
     factory = _REGISTRY.get(name)
+    if factory is None and ":" in name:
+        base, _, rest = name.partition(":")
+        maker = getattr(_REGISTRY.get(base), "parametrised", None)
+        if maker is not None:
+            try:
+                factory = maker(rest)
+            except ValueError as exc:
+                raise UnknownBot("bad_bot_settings", f"bot {name!r}: {exc}", bot=name) from None
+    return factory
+
+
+def uses_sample(name: str) -> bool:
+    """Whether bot `name` decides from a sample of its information set (see `Bot.uses_sample`)."""
+    return bool(getattr(_factory(name), "uses_sample", False))
+
+
+def make_bot(name: str, game: Any, seat: int, seed: int | str = 0) -> Bot:
+    """A new bot `name` playing `seat` of `game` (a game object or a game id), with its own seed."""
+    factory = _factory(name)
     if factory is None:
         raise UnknownBot("unknown_bot", f"unknown bot {name!r}; known bots: {', '.join(sorted(_REGISTRY))}",
                          bot=name)
@@ -111,6 +135,17 @@ def bot_seed(seed: int | str, seat: int) -> str:
     return f"{seed}/seat{seat}"
 
 
+def choose(bot: Any, game: Any, state: Any, seat: int, salt: int | str = 0) -> dict:
+    """One decision of `bot` for `seat`: its view and the legal actions, and for a bot that `uses_sample`
+    a state drawn by `game.determinize` from the seat's information set (seeded by the bot's seed and
+    `salt`; the game's `determinize` depends only on what the seat knows)."""
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    if getattr(bot, "uses_sample", False):
+        sample = game.determinize(state, seat, Rng.from_seed(f"{getattr(bot, 'seed', 0)}/sample/{salt}"))
+        return bot.act(view, legal, sample=sample)
+    return bot.act(view, legal)
+
+
 def play_game(game: Any, players: int, seed: int | str, options: dict | None,
               bots: Sequence[Bot | str], max_actions: int | None = None) -> tuple[Any, Record]:
     """Play a whole game with one bot per seat through the protocol only (view, legal_actions, apply).
@@ -128,8 +163,7 @@ def play_game(game: Any, players: int, seed: int | str, options: dict | None,
     recorder = Recorder(game, seats, seed, validated)
     count = 0
     while (seat := game.to_move(state)) is not None:
-        legal = game.legal_actions(state)
-        action = seated[seat].act(game.view(state, seat), legal)
+        action = choose(seated[seat], game, state, seat, count)
         game.apply(state, action)
         recorder.add(action)
         count += 1

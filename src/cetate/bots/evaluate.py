@@ -28,13 +28,15 @@ class _Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
+        self.seed = bot.seed
+        self.uses_sample = getattr(bot, "uses_sample", False)
         self.seconds = 0.0
         self.calls = 0
 
-    def act(self, view: dict, legal_actions: list[dict]) -> dict:
+    def act(self, view: dict, legal_actions: list[dict], **sample) -> dict:
         started = time.perf_counter()
         try:
-            return self.bot.act(view, legal_actions)
+            return self.bot.act(view, legal_actions, **sample)
         finally:
             self.seconds += time.perf_counter() - started
             self.calls += 1

@@ -59,6 +59,16 @@ class Game:
     def result(self, state: Any) -> dict | None:
         raise NotImplementedError
 
+    def seats(self, state: Any) -> int:
+        """The number of seats in `state` (solo games: 1). The default reads `state.n`."""
+        return state.n
+
+    def evaluate(self, state: Any) -> list[float] | None:
+        """For search bots that cut playouts short: each seat's estimated share of the win at a state that
+        is not over, in [0, 1] (a game's own judgement: score margins through a logistic, for example).
+        None (the default) means the game offers no evaluation and playouts go on to the end."""
+        return None
+
     # -- information ----------------------------------------------------------------------------
     def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
@@ -126,6 +136,9 @@ class Game:
         return []
 
     # -- bots -----------------------------------------------------------------------------------
+    search_defaults: ClassVar[dict] = {}
+    """Settings an IS-MCTS bot starts from for this game (`depth`, `playout`, `c`; see cetate.bots.ismcts)."""
+
     def bots(self) -> dict:
         """Bots this game ships, as {name: factory}; a factory is called `(game, seat, seed)` and returns an
         object with `name` and `act(view, legal_actions) -> action`. The bot registry (`cetate.bots`) adds
@@ -164,6 +177,8 @@ class PackageGame(Game):
         self.clone = self._state.State.clone
         if hasattr(self._rules, "random_action"):
             self.random_action = self._rules.random_action
+        if hasattr(self._rules, "evaluate"):
+            self.evaluate = self._rules.evaluate
 
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)

@@ -34,6 +34,9 @@ class Gates(PackageGame):
         cards()  # load and check the card file before the first match
         return rules.setup(seed, SCHEMA.validate(options))
 
+    def seats(self, state: State) -> int:
+        return 2
+
     def study(self, results: list[dict]) -> list[dict]:
         """The figures of spec §6 over many matches: the first chooser's wins, explosions, table bonuses,
         ties, sieges."""

@@ -1,0 +1,256 @@
+"""`ismcts`: a game-agnostic information-set Monte Carlo tree search bot (single-observer IS-MCTS).
+
+One tree is grown over the seat's information set: every iteration redraws the hidden parts with the
+game's `determinize`, walks down the tree choosing among the children that are legal in that
+determinisation (UCB1 with availability counts), adds one node, plays the game on with the playout
+policy (uniformly random, or the game's heuristic bot) up to an optional cut-off depth, and scores the
+end with the game's result, or with the game's `evaluate(state)` at the cut-off. The move played is
+the root child visited most.
+
+The bot never sees the true state. Drivers (`play_game`, the server's `BotPool`, the arena) hand a bot
+whose `uses_sample` is true one *sample*: `game.determinize(state, seat, rng)`, a state drawn from the
+seat's information set. Every game's `determinize` pools the hidden parts in a canonical order before
+shuffling, so the sample depends only on what the seat knows and on the rng (the no-peeking property,
+tested in tests/bots/test_no_peeking.py). The bot then redraws from that sample at every iteration.
+
+Names (see docs/bots/ismcts.md):
+
+    ismcts                       1,000 iterations, the game's default playout and cut-off
+    ismcts-normal / ismcts-hard  the lobby's levels: about 300 ms and 2 s per decision
+    ismcts:iterations=400:playout=heuristic:depth=20:c=0.7:ms=500
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, ClassVar
+
+from cetate.bots.base import Bot, UnknownBot, make_bot, register
+from cetate.core.rng import Rng
+
+DEFAULTS: dict[str, Any] = {
+    "iterations": 1000,  # budget in iterations (None: no limit, then `ms` must be set)
+    "ms": None,  # budget in milliseconds (whichever budget ends first stops the search)
+    "playout": "random",  # "random" or "heuristic" (the game's `<game>-heuristic` bot)
+    "depth": None,  # playout actions before the game's `evaluate` scores the state (None: to the end)
+    "c": 0.7,  # UCB exploration constant (rewards are in [0, 1])
+}
+
+
+def action_key(action: dict) -> Any:
+    """A hashable key for an action dict (actions that are equal have equal keys)."""
+    try:
+        return tuple(sorted(action.items()))
+    except TypeError:  # a list or dict inside: fall back to its repr, sorted
+        return repr(sorted(action.items()))
+
+
+def terminal_rewards(result: dict | None, n: int) -> list[float]:
+    """Each seat's reward for a finished game, in [0, 1]: a share of the win (0.8) and the rank (0.2)."""
+    out = [0.0] * n
+    if not result:
+        return out
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int) and 0 <= w < n]
+    for w in winners:
+        out[w] += 0.8 / len(winners)
+    ranking = [r for r in result.get("ranking") or [] if isinstance(r, int) and 0 <= r < n]
+    if n > 1 and len(ranking) == n:
+        for pos, seat in enumerate(ranking):
+            out[seat] += 0.2 * (n - 1 - pos) / (n - 1)
+    elif n == 1 and winners:
+        out[0] += 0.2
+    return out
+
+
+class _Node:
+    __slots__ = ("avail", "children", "n", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that chose the action leading here
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[Any, _Node] = {}
+
+
+class ISMCTSBot(Bot):
+    """See the module doc. `settings` overrides `DEFAULTS`; the game's `search_defaults` come between."""
+
+    name: ClassVar[str] = "ismcts"
+    uses_sample: ClassVar[bool] = True
+
+    def __init__(self, game: Any, seat: int, seed: int | str = 0, **settings: Any) -> None:
+        super().__init__(game, seat, seed)
+        hints = dict(getattr(game, "search_defaults", None) or {})
+        self.settings = {**DEFAULTS, **hints, **settings}
+        if self.settings["playout"] not in ("random", "heuristic"):
+            raise ValueError(f"unknown playout policy {self.settings['playout']!r} (random or heuristic)")
+        if self.settings["iterations"] is None and self.settings["ms"] is None:
+            raise ValueError("an IS-MCTS bot needs a budget: iterations or ms")
+        self.iterations_done = 0  # over this bot's life, for `cetate bench --bot ismcts`
+        self.seconds = 0.0
+        self._heuristics: dict[int, Bot] = {}
+
+    # -- the decision -------------------------------------------------------------------------------
+    def act(self, view: dict, legal_actions: list[dict], sample: Any = None) -> dict:
+        if not legal_actions:
+            raise ValueError("the ismcts bot was asked to act with no legal action")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if sample is None:
+            raise ValueError("the ismcts bot needs a sample of its information set (see cetate.bots.ismcts)")
+        root = self.search(sample)
+        best, best_n = None, -1
+        for a in legal_actions:
+            child = root.children.get(action_key(a))
+            if child is not None and child.n > best_n:
+                best, best_n = a, child.n
+        return best if best is not None else legal_actions[0]
+
+    def search(self, sample: Any) -> _Node:
+        game = self.game
+        st = self.settings
+        determinize, legal_actions, apply, to_move = game.determinize, game.legal_actions, game.apply, game.to_move
+        clone = game.clone
+        iterations = st["iterations"]
+        deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
+        rng = Rng(self.rng.next64())
+        rnd = random.Random(rng.next64())
+        c = st["c"]
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(-1)
+        started = time.perf_counter()
+        done = 0
+        while True:
+            if iterations is not None and done >= iterations:
+                break
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            d = determinize(sample, self.seat, rng)
+            node = root
+            path = [root]
+            mover = to_move(d)
+            while mover is not None:
+                legal = legal_actions(d)
+                children = node.children
+                untried = None
+                best = None
+                best_u = -1.0
+                for a in legal:
+                    k = action_key(a)
+                    ch = children.get(k)
+                    if ch is None:
+                        if untried is None:
+                            untried = []
+                        untried.append((k, a))
+                        continue
+                    ch.avail += 1
+                    if untried is None:
+                        u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                        if u > best_u:
+                            best_u, best = u, (ch, a)
+                if untried is not None:
+                    k, a = untried[rnd.randrange(len(untried))]
+                    child = _Node(mover)
+                    children[k] = child
+                    apply(d, a)
+                    path.append(child)
+                    break
+                ch, a = best
+                apply(d, a)
+                path.append(ch)
+                node = ch
+                mover = to_move(d)
+            rewards = self._playout(d, rnd, clone)
+            for nd in path[1:]:
+                nd.n += 1
+                nd.w += rewards[nd.seat] if nd.seat < len(rewards) else 0.0
+            root.n += 1
+            done += 1
+        self.iterations_done += done
+        self.seconds += time.perf_counter() - started
+        return root
+
+    # -- playouts -------------------------------------------------------------------------------------
+    def _playout(self, d: Any, rnd: random.Random, clone) -> list[float]:
+        game = self.game
+        to_move, apply = game.to_move, game.apply
+        depth = self.settings["depth"]
+        heuristic = self.settings["playout"] == "heuristic"
+        steps = 0
+        while (mover := to_move(d)) is not None:
+            if depth is not None and steps >= depth:
+                values = game.evaluate(d)
+                if values is not None:
+                    return list(values)
+                depth = None  # the game has no evaluation: play on to the end
+            if heuristic:
+                action = self._heuristic(mover).act(game.view(d, mover), game.legal_actions(d))
+            else:
+                action = game.random_action(d, rnd)
+            apply(d, action)
+            steps += 1
+        return terminal_rewards(game.result(d), game.seats(d))
+
+    def _heuristic(self, seat: int) -> Bot:
+        bot = self._heuristics.get(seat)
+        if bot is None:
+            try:
+                bot = make_bot(f"{self.game.id}-heuristic", self.game, seat, f"{self.seed}/playout{seat}")
+            except UnknownBot:
+                bot = make_bot("random", self.game, seat, f"{self.seed}/playout{seat}")
+            self._heuristics[seat] = bot
+        return bot
+
+
+_NUMBERS = {"iterations": int, "ms": float, "depth": int, "c": float}
+
+
+def parse_settings(text: str) -> dict[str, Any]:
+    """`iterations=400:playout=heuristic` -> {"iterations": 400, "playout": "heuristic"}; `none` clears a
+    budget or the cut-off (`depth=none`)."""
+    out: dict[str, Any] = {}
+    for part in filter(None, text.split(":")):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or key not in DEFAULTS:
+            raise ValueError(f"bad IS-MCTS setting {part!r}: use name=value with name in {', '.join(DEFAULTS)}")
+        value = value.strip()
+        if key in _NUMBERS:
+            if value.lower() == "none":
+                out[key] = None
+                continue
+            try:
+                out[key] = _NUMBERS[key](value)
+            except ValueError:
+                raise ValueError(f"bad IS-MCTS setting {part!r}: {key} takes a number") from None
+            if out[key] is not None and out[key] <= 0 and key != "c":
+                raise ValueError(f"bad IS-MCTS setting {part!r}: {key} must be positive")
+        else:
+            out[key] = value
+    return out
+
+
+def _factory(**fixed: Any):
+    def make(game: Any, seat: int, seed: int | str = 0) -> ISMCTSBot:
+        return ISMCTSBot(game, seat, seed, **fixed)
+
+    make.uses_sample = True
+    make.parametrised = lambda text: _factory(**{**fixed, **parse_settings(text)})
+    return make
+
+
+LEVEL_SETTINGS = {
+    "ismcts-normal": {"iterations": None, "ms": 300.0},
+    "ismcts-hard": {"iterations": None, "ms": 2000.0},
+}
+
+register("ismcts", _factory())
+for _name, _settings in LEVEL_SETTINGS.items():
+    register(_name, _factory(**_settings))
+
+
+__all__ = ["DEFAULTS", "ISMCTSBot", "action_key", "parse_settings", "terminal_rewards"]
