@@ -31,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cetate import games as registry
-from cetate.bots import bot_seed, make_bot
+from cetate.bots import UnknownBot, bot_seed, choose, make_bot
 from cetate.bots import names as bot_names
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.guide import slug, split_heading, strip_ids
@@ -447,7 +447,7 @@ def play(
             if mover == seat:
                 _draw(console, game, view, seat, catalog, lang, names, journal)
                 if auto:
-                    action = seat_bots[seat].act(view, legal)
+                    action = choose(seat_bots[seat], game, state, seat, len(recorder.actions))
                     console.print(_label(catalog.text("cli.play.bot_plays", lang), "dim").append(
                         _action_label(game, state, action, catalog, lang, names)))
                 else:
@@ -455,7 +455,7 @@ def play(
                     _print_actions(console, menu, catalog, lang)
                     action = legal[_ask(console, menu, catalog, lang)]
             else:
-                action = seat_bots[mover].act(view, legal)
+                action = choose(seat_bots[mover], game, state, mover, len(recorder.actions))
             try:
                 events = game.apply(state, action)
             except IllegalAction as exc:  # a bot bug: report it clearly
@@ -542,7 +542,7 @@ def simulate(
             recorder = Recorder(game, [{"seat": i, "kind": "bot", "bot": seat_bots[i]} for i in range(players)],
                                 game_seed, options)
             while (mover := game.to_move(state)) is not None:
-                action = seated[mover].act(game.view(state, mover), game.legal_actions(state))
+                action = choose(seated[mover], game, state, mover, len(recorder.actions))
                 game.apply(state, action)
                 recorder.add(action)
             record = recorder.finish(state)
@@ -685,9 +685,13 @@ def bench(
     athena: bool = typer.Option(False, "--athena", help=ATHENA_HELP),
     variants: bool = typer.Option(False, "--variants", help=VARIANTS_HELP),
     long: bool = typer.Option(False, "--long", help=LONG_HELP),
+    bot: str | None = typer.Option(None, "--bot", help=(
+        "Measure a bot instead: it plays every seat; prints its decisions per second and, for ismcts, "
+        "its iterations per second (e.g. --bot ismcts, --bot ismcts:iterations=200:depth=none).")),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP + " (for error messages)"),
 ) -> None:
-    """Play uniformly random games on one core as fast as possible; print one JSON line."""
+    """Play uniformly random games on one core as fast as possible; print one JSON line. With --bot, time
+    that bot's decisions instead."""
     lang = _lang(lang)
     game = _game(game_id, lang)
     catalog = _catalog(game)
@@ -696,6 +700,9 @@ def bench(
                                                       "short": short, "dark_city": dark_city,
                                                       "athena": athena, "variants": variants, "long": long})
     _setup(game, players, seed, options, catalog, lang)
+    if bot is not None:
+        _bench_bot(game, bot, players, seed, options, games_, seconds, catalog, lang)
+        return
     rnd = random.Random(seed)
     setup, to_move, random_action, apply = game.setup, game.to_move, game.random_action, game.apply
     played = 0
@@ -721,6 +728,60 @@ def bench(
         "engine_version": game.engine_version,
         "python": sys.version.split()[0],
     }))
+
+
+def _bench_bot(game, name: str, players: int, seed: int, options: dict, games_: int | None, seconds: float,
+               catalog: Catalog, lang: str) -> None:
+    """`cetate bench GAME --bot NAME`: the bot plays every seat of games seeded seed, seed+1, ... until
+    --games games are over or --seconds have passed (checked between decisions); one JSON line."""
+    from cetate.bots import names as bot_names
+
+    try:
+        make_bot(name, game, 0, 0)
+    except UnknownBot:
+        _fail(catalog, lang, "cli.error.unknown_bot", bot=name, bots=", ".join(bot_names()))
+    played = 0
+    decisions = 0
+    bot_seconds = 0.0
+    seated: list = []
+    started = time.perf_counter()
+    deadline = started + seconds
+    state = None
+    count = 0
+
+    def out_of_time() -> bool:
+        if games_ is not None:
+            return played >= games_
+        return decisions > 0 and time.perf_counter() >= deadline
+
+    while not out_of_time():
+        if state is None or game.to_move(state) is None:
+            if state is not None:
+                played += 1
+                if out_of_time():
+                    break
+            state = game.setup(players, seed + played, options)
+            seated += [make_bot(name, game, i, bot_seed(seed + played, i)) for i in range(players)]
+            current = seated[-players:]
+            count = 0
+        mover = game.to_move(state)
+        t0 = time.perf_counter()
+        action = choose(current[mover], game, state, mover, count)
+        bot_seconds += time.perf_counter() - t0
+        game.apply(state, action)
+        decisions += 1
+        count += 1
+    elapsed = time.perf_counter() - started
+    iterations = sum(getattr(b, "iterations_done", 0) for b in seated)
+    search_s = sum(getattr(b, "seconds", 0.0) for b in seated)
+    doc = {"game": game.id, "players": players, "bot": name, "games": played, "decisions": decisions,
+           "seconds": round(elapsed, 4), "bot_seconds": round(bot_seconds, 4),
+           "ms_per_decision": round(1000 * bot_seconds / max(1, decisions), 3)}
+    if iterations:
+        doc.update({"iterations": iterations, "iterations_per_s": round(iterations / max(search_s, 1e-9), 1),
+                    "settings": seated[0].settings})
+    doc.update({"seed": seed, "engine_version": game.engine_version, "python": sys.version.split()[0]})
+    typer.echo(json.dumps(doc))
 
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")

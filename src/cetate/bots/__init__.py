@@ -5,8 +5,17 @@
     state, record = play_game("citadels", 4, seed=7, options=None, bots=["random"] * 4)
 """
 
-from cetate.bots.base import (Bot, UnknownBot, bot_seed, choose, make_bot, names, play_game, register,
-                              uses_sample)
+from cetate.bots.base import (
+                              Bot,
+                              UnknownBot,
+                              bot_seed,
+                              choose,
+                              make_bot,
+                              names,
+                              play_game,
+                              register,
+                              uses_sample,
+)
 from cetate.bots.ismcts import ISMCTSBot
 from cetate.bots.random_bot import RandomBot
 
