@@ -447,7 +447,7 @@ def play(
             if mover == seat:
                 _draw(console, game, view, seat, catalog, lang, names, journal)
                 if auto:
-                    action = choose(seat_bots[seat], game, state, seat, len(recorder.actions))
+                    action = choose(seat_bots[seat], game, state, seat, len(recorder.record.actions))
                     console.print(_label(catalog.text("cli.play.bot_plays", lang), "dim").append(
                         _action_label(game, state, action, catalog, lang, names)))
                 else:
@@ -455,7 +455,7 @@ def play(
                     _print_actions(console, menu, catalog, lang)
                     action = legal[_ask(console, menu, catalog, lang)]
             else:
-                action = choose(seat_bots[mover], game, state, mover, len(recorder.actions))
+                action = choose(seat_bots[mover], game, state, mover, len(recorder.record.actions))
             try:
                 events = game.apply(state, action)
             except IllegalAction as exc:  # a bot bug: report it clearly
@@ -542,7 +542,7 @@ def simulate(
             recorder = Recorder(game, [{"seat": i, "kind": "bot", "bot": seat_bots[i]} for i in range(players)],
                                 game_seed, options)
             while (mover := game.to_move(state)) is not None:
-                action = choose(seated[mover], game, state, mover, len(recorder.actions))
+                action = choose(seated[mover], game, state, mover, len(recorder.record.actions))
                 game.apply(state, action)
                 recorder.add(action)
             record = recorder.finish(state)
