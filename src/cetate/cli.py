@@ -31,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cetate import games as registry
+from cetate.arena.console import OptionalRayAddress
 from cetate.bots import UnknownBot, bot_seed, choose, make_bot
 from cetate.bots import names as bot_names
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
@@ -861,6 +862,43 @@ def serve(
 
     settings = Settings.from_env(database_url=database_url, data_dir=data_dir)
     uvicorn.run(create_app(settings), host=host, port=port)
+
+
+@app.command(cls=OptionalRayAddress)
+def tournament(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int | None = typer.Option(None, "--players", "-n", help="Number of players (default: 4, or what the game allows)."),
+    bots: str | None = typer.Option(None, "--bots", help=(
+        "The bots, comma-separated: one per seat, or fewer (repeated in turn over the seats), e.g. "
+        "random,gates-heuristic,ismcts:iterations=200.")),
+    games_: int = typer.Option(10, "--games", "-g", help="Number of deals; each is played once per seat rotation."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", help="Worker processes (pool) or CPUs (local Ray); default: all CPUs."),
+    ray: str | None = typer.Option(None, "--ray", metavar="[ADDRESS]", help=(
+        "Play on Ray: a new local instance, or the cluster at ADDRESS (e.g. auto or ray://head:10001).")),
+    backend: str | None = typer.Option(None, "--backend", help="inprocess, pool (default) or ray."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first deal; deal k uses seed+k."),
+    out: Path | None = typer.Option(None, "--out", help="Report folder (default: reports/tournament-GAME-TIME)."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option name=value (JSON value)."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
+) -> None:
+    """Play a bot tournament with seat rotation and duplicate deals; write a report (ratings, win rates, plots)."""
+    from cetate.arena.console import run_command
+    from cetate.arena.runner import TournamentError
+
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
+    players = _players(game, players, catalog, lang)
+    options = _options(game, option, catalog, lang)
+    if not bots or not bots.strip(", "):
+        _fail(catalog, lang, "cli.error.no_bots")
+    try:
+        run_command(game, catalog, lang, _console(), players=players, bots=bots, games=games_, seed=seed,
+                    options=options, backend=backend, ray=ray, jobs=jobs, out=out,
+                    game_name=_name_of(game, catalog, lang))
+    except TournamentError as exc:
+        _fail(catalog, lang, f"cli.tournament.error.{exc.code}", EXIT_USAGE if exc.usage else EXIT_FAILURE,
+              **exc.params)
 
 
 def main() -> None:

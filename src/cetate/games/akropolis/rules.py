@@ -14,6 +14,7 @@ from __future__ import annotations
 from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
+from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis.city import City, tile_codes
 from cetate.games.akropolis.data import (
@@ -460,3 +461,14 @@ def _finish(s: State, ev: list) -> None:
 
 def tile_doc(tile: int) -> dict:
     return {"id": tile, "hexes": tile_codes(tile)}
+
+
+# -- evaluation for search bots ------------------------------------------------------------------------
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected share of the win at a state that is not over (protocol `evaluate`, for search
+    bots with a cut-off): the score its city would get now. Solo: the margin over the Architect's score."""
+    values = [score_seat(s, i)["total"] for i in range(s.n)]
+    if s.n == 1:
+        return [solo_share(values[0] - score_architect(s)["total"], 8.0)]
+    return win_shares(values, 8.0)

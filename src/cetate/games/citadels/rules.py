@@ -14,6 +14,7 @@ from __future__ import annotations
 from cetate.core.errors import IllegalAction, InvalidOptions
 from cetate.core.events import Event
 from cetate.core.rng import Rng
+from cetate.core.search import win_shares
 from cetate.games.citadels.data import (
     ABBOT,
     ALCHEMIST,
@@ -1752,3 +1753,19 @@ _HANDLERS = {
 }
 
 ACTION_TYPES = tuple(_HANDLERS)
+
+
+# -- evaluation for search bots ------------------------------------------------------------------------
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected share of the win at a state that is not over (protocol `evaluate`, for search
+    bots with a cut-off): its score so far plus what its gold and hand may still build, with a bonus for
+    the seats close to completing their city (whoever ends the game gets the first-complete bonus)."""
+    need = completion_size(s)
+    values = []
+    for i in range(s.n):
+        city = len(s.cities[i])
+        v = score_seat(s, i)["total"] + 0.5 * min(s.gold[i], 8) + 0.4 * min(len(s.hands[i]), 5)
+        v += 1.5 * max(0, city - need + 3)  # the last few districts bring the end (and its bonuses) nearer
+        values.append(v)
+    return win_shares(values, 3.0)
