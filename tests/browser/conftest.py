@@ -3,7 +3,9 @@
 The browser is the system Chromium at /usr/bin/chromium (env CETATE_CHROMIUM overrides the path; Playwright's
 own browser download is not used). Without it (or without the `playwright` package) the tests are skipped,
 unless CETATE_REQUIRE_BROWSER=1, which turns the skip into a failure. The server gets CETATE_BOT_DELAY_S=0.02
-so that the bots answer at once. CETATE_SCREENSHOTS=1 saves screenshots to docs/screenshots/.
+so that the bots answer at once, and CETATE_BOT_ITERATIONS=2 so that the search bots of the `normal` and
+`hard` levels (the lobby's default and quick play) stop after two iterations instead of thinking 0.3 s or
+2 s a move. CETATE_SCREENSHOTS=1 saves screenshots to docs/screenshots/.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ CHROMIUM_ARGS = [
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = ROOT / "docs" / "screenshots"
 BOT_DELAY_S = "0.02"  # CETATE_BOT_DELAY_S for the test server: bots answer almost at once
+BOT_ITERATIONS = "2"  # CETATE_BOT_ITERATIONS for the test server: search bots decide in a few ms
 SERVER_START_TIMEOUT_S = 30
 DEFAULT_TIMEOUT_MS = 15_000
 
@@ -82,7 +85,8 @@ def server(chromium_path, tmp_path_factory) -> str:
     log_path = data_dir.parent / "serve.log"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, CETATE_BOT_DELAY_S=BOT_DELAY_S, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, CETATE_BOT_DELAY_S=BOT_DELAY_S, CETATE_BOT_ITERATIONS=BOT_ITERATIONS,
+               PYTHONUNBUFFERED="1")
     for name in ("CETATE_DATABASE_URL", "CETATE_DATA_DIR", "CETATE_PUBLIC_URL"):
         env.pop(name, None)
     with open(log_path, "w") as log:

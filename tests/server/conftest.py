@@ -1,4 +1,6 @@
-"""Helpers for the web app's tests: an app on an SQLite file in tmp_path, bots without a pause."""
+"""Helpers for the web app's tests: an app on an SQLite file in tmp_path, bots without a pause, and search
+bots (the `normal` and `hard` levels) that stop after a few iterations instead of thinking 0.3 s or 2 s a
+move: quick, and the same moves on every run (`CETATE_BOT_ITERATIONS`, also for `cetate serve` subprocesses)."""
 
 from __future__ import annotations
 
@@ -17,12 +19,20 @@ with warnings.catch_warnings():  # Starlette's TestClient still wraps httpx, and
 from cetate.server.app import create_app
 from cetate.server.settings import Settings
 
+BOT_ITERATIONS = 2  # search bots' budget in the tests (Settings.bot_iterations)
+
 
 def make_settings(tmp_path: Path, **changes) -> Settings:
     values = {"database_url": f"sqlite:///{tmp_path / 'cetate.sqlite3'}", "data_dir": tmp_path,
-              "bot_delay_s": 0.0, "bot_workers": 0}
+              "bot_delay_s": 0.0, "bot_workers": 0, "bot_iterations": BOT_ITERATIONS}
     values.update(changes)
     return Settings(**values)
+
+
+@pytest.fixture(autouse=True)
+def _quick_search_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Servers started as processes (`cetate serve`) read their settings from the environment."""
+    monkeypatch.setenv("CETATE_BOT_ITERATIONS", str(BOT_ITERATIONS))
 
 
 @pytest.fixture

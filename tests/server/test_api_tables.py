@@ -71,7 +71,7 @@ def test_create_returns_tokens_links_and_starts_when_no_one_is_awaited(client):
     table = table_doc(client, doc["table_id"], doc["host_token"])
     assert table["seat"] == 0 and table["host"] is True
     assert [s["kind"] for s in table["table"]["seats"]] == ["human", "bot", "bot", "bot"]
-    assert table["table"]["seats"][1]["bot"] == "citadels-heuristic"  # every level: the heuristic bot
+    assert table["table"]["seats"][1]["bot"] == "ismcts-normal"  # the default level, normal: IS-MCTS
     assert "seed" not in table["table"]  # the seed would reveal every hidden card
 
 
@@ -190,7 +190,7 @@ def test_the_host_hands_a_departed_seat_to_a_bot(client):
     assert handed.status_code == 200, handed.text
     table = handed.json()["table"]
     assert table["status"] == "playing"  # seat 1 was the only one awaited
-    assert table["seats"][1]["kind"] == "bot" and table["seats"][1]["bot"] == "citadels-heuristic"
+    assert table["seats"][1]["kind"] == "bot" and table["seats"][1]["bot"] == "ismcts-hard"
     assert error_of(client.post(url, headers=bearer(host), json={}), 409)["code"] == "already_bot"
     # the bot plays seat 1 from now on; the former player may watch but not act
     rng = random.Random(0)

@@ -79,7 +79,7 @@ def test_static_client_is_served_from_the_web_folder(tmp_path):
 
 def test_levels_map_to_the_heuristic_bot_and_the_worker_decides():
     game = get_game("citadels")
-    assert level_bot("citadels") == "citadels-heuristic"
+    assert level_bot("citadels", "easy") == "citadels-heuristic"
     assert "citadels-heuristic" in game_bots("citadels") and "random" in game_bots("citadels")
     state = game.setup(3, 1)
     seat = game.to_move(state)

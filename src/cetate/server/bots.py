@@ -1,8 +1,15 @@
 """`BotPool`: bots decide in worker processes, never on the event loop (docs/server.md).
 
 A worker builds the bot by name (`cetate.bots.make_bot`) for every decision and returns
-`bot.act(view, legal)`: the bot sees only its seat's view, like a person. Its seed is derived from the
-table's seed, the seat and the action number, so the same table plays the same way after a restart.
+`bot.act(view, legal)`: the bot sees only its seat's view, like a person. A search bot (`uses_sample`)
+also gets a *sample*: a state the server drew from the seat's information set with `game.determinize`,
+sent as `game.to_json(sample)` and rebuilt here with `game.from_json`; the true state never leaves the
+server's process. Its seed is derived from the table's seed, the seat and the action number, so the same
+table plays the same way after a restart (for search bots: when their budget is in iterations, see
+`Settings.bot_iterations`; a time budget depends on the machine's speed).
+
+The lobby's levels (`LEVELS`, `level_bot`): `easy` is the game's heuristic bot (`random` for a game
+without one), `normal` and `hard` are IS-MCTS with about 300 ms and 2 s per decision.
 """
 
 from __future__ import annotations
@@ -12,26 +19,61 @@ import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 log = logging.getLogger("cetate.server.bots")
 
 LEVELS = ("easy", "normal", "hard")
+SEARCH_LEVELS = {"normal": "ismcts-normal", "hard": "ismcts-hard"}  # the bots of the levels that search
 
 
-def decide(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict, legal: list[dict]) -> dict:
-    """Run in a worker process: one decision of bot `bot_name` for `seat`."""
+def decide(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict, legal: list[dict],
+           sample: dict | None = None, limits: dict | None = None) -> dict:
+    """Run in a worker process: one decision of bot `bot_name` for `seat`.
+
+    `sample` is `game.to_json` of a state drawn from the seat's information set, for a bot that
+    `uses_sample`; `limits` caps a search bot's budget (`think_ms`, `iterations`: see `limit_search`)."""
     from cetate.bots import make_bot
 
     bot = make_bot(bot_name, game_id, seat, seed)
+    if limits:
+        limit_search(bot, **limits)
+    if getattr(bot, "uses_sample", False):
+        rebuilt = None if sample is None else bot.game.from_json(sample)
+        return bot.act(view, legal, sample=rebuilt)
     return bot.act(view, legal)
 
 
-def level_bot(game_id: str) -> str:
-    """The bot behind every level for now: the game's heuristic bot when it has one, else `random`."""
+def limit_search(bot: Any, think_ms: float | None = None, iterations: int | None = None) -> None:
+    """Cap the budget of a search bot (one with a `settings` dict holding `ms` and `iterations`, like
+    IS-MCTS); other bots are left alone. `iterations` replaces the time budget by at most that many
+    iterations (the same moves on every machine); `think_ms` caps the time budget (whichever of the two
+    ends first stops the search when both are given)."""
+    settings = getattr(bot, "settings", None)
+    if not isinstance(settings, dict) or "ms" not in settings or "iterations" not in settings:
+        return
+    if iterations is not None:
+        current = settings["iterations"]
+        settings["iterations"] = iterations if current is None else min(current, iterations)
+        settings["ms"] = None
+    if think_ms is not None:
+        current = settings["ms"]
+        settings["ms"] = think_ms if current is None else min(current, think_ms)
+
+
+def level_bot(game_id: str, level: str) -> str:
+    """The bot that plays `level` at `game_id`: `easy` the game's heuristic bot (`random` when the game has
+    none), `normal` `ismcts-normal` (about 300 ms a move), `hard` `ismcts-hard` (about 2 s)."""
     from cetate.bots import names
 
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    known = names()
+    search = SEARCH_LEVELS.get(level)
+    if search is not None and search in known:
+        return search
     heuristic = f"{game_id}-heuristic"
-    return heuristic if heuristic in names() else "random"
+    return heuristic if heuristic in known else "random"
 
 
 def game_bots(game_id: str) -> list[str]:
@@ -50,7 +92,10 @@ def game_bots(game_id: str) -> list[str]:
 
 
 class BotPool:
-    """A `ProcessPoolExecutor` of `workers` processes (0: decide in a thread, for small machines)."""
+    """A `ProcessPoolExecutor` of `workers` processes (0: decide in a thread, for small machines).
+
+    Either way the event loop only awaits: a 2 s search occupies a worker, never the loop (in thread mode
+    the search shares the interpreter's lock with the loop, which still answers between its slices)."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
@@ -64,18 +109,19 @@ class BotPool:
         return self._executor
 
     async def decide(self, game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
-                     legal: list[dict]) -> dict:
+                     legal: list[dict], sample: dict | None = None, limits: dict | None = None) -> dict:
+        args = (game_id, bot_name, seat, seed, view, legal, sample, limits)
         if self.workers == 0:
-            return await asyncio.to_thread(decide, game_id, bot_name, seat, seed, view, legal)
+            return await asyncio.to_thread(decide, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool(), decide, game_id, bot_name, seat, seed, view, legal)
+            return await loop.run_in_executor(self._pool(), decide, *args)
         except BrokenProcessPool:
             log.warning("the bot worker pool broke; starting a new one")
             broken, self._executor = self._executor, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._pool(), decide, game_id, bot_name, seat, seed, view, legal)
+            return await loop.run_in_executor(self._pool(), decide, *args)
 
     def close(self) -> None:
         if self._executor is not None:

@@ -4,6 +4,10 @@
     CETATE_DATABASE_URL   a SQLAlchemy URL (sqlite:///..., postgresql://...); overrides the data dir's file
     CETATE_BOT_WORKERS    processes deciding bot moves (default 2; 0 decides in a thread of the server)
     CETATE_BOT_DELAY_S    pause before a bot plays, in seconds (default 0.6)
+    CETATE_BOT_THINK_MS   cap on a search bot's time per decision, in ms (default: none; the levels' own
+                          budgets are about 300 ms for normal and 2000 ms for hard)
+    CETATE_BOT_ITERATIONS search bots stop after this many iterations instead of their time budget
+                          (default: none); the same moves on any machine, and quick: for tests
     CETATE_MAX_BODY_BYTES largest request body accepted (default 65536)
     CETATE_PUBLIC_URL     base of the invite links (default: the URL the creating request came to)
 """
@@ -24,6 +28,8 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: DEFAULT_DATA_DIR)
     bot_workers: int = 2
     bot_delay_s: float = 0.6
+    bot_think_ms: float | None = None  # cap on a search bot's time per decision (None: the level's budget)
+    bot_iterations: int | None = None  # search bots stop after this many iterations, with no time budget
     max_body_bytes: int = 64 * 1024
     public_url: str | None = None
     finished_tables_cached: int = 64  # finished tables kept in memory after they were read
@@ -34,6 +40,10 @@ class Settings:
             raise ValueError("bot_workers must be 0 or more")
         if self.bot_delay_s < 0:
             raise ValueError("bot_delay_s must be 0 or more")
+        if self.bot_think_ms is not None and self.bot_think_ms <= 0:
+            raise ValueError("bot_think_ms must be positive")
+        if self.bot_iterations is not None and self.bot_iterations <= 0:
+            raise ValueError("bot_iterations must be positive")
         if self.max_body_bytes <= 0:
             raise ValueError("max_body_bytes must be positive")
 
@@ -53,7 +63,8 @@ class Settings:
             values["data_dir"] = Path(env["CETATE_DATA_DIR"])
         if env.get("CETATE_DATABASE_URL"):
             values["database_url"] = env["CETATE_DATABASE_URL"]
-        for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int)):
+        for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
+                           ("bot_think_ms", float), ("bot_iterations", int)):
             raw = env.get(f"CETATE_{name.upper()}")
             if raw:
                 try:
@@ -64,6 +75,13 @@ class Settings:
             values["public_url"] = env["CETATE_PUBLIC_URL"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+    @property
+    def bot_limits(self) -> dict | None:
+        """The caps on search bots' budgets for `BotPool.decide` (None: the levels' own budgets)."""
+        if self.bot_think_ms is None and self.bot_iterations is None:
+            return None
+        return {"think_ms": self.bot_think_ms, "iterations": self.bot_iterations}
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)

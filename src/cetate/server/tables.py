@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cetate import games as registry
-from cetate.bots import bot_seed
+from cetate.bots import bot_seed, uses_sample
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.events import Event
 from cetate.core.record import Record
@@ -361,8 +361,9 @@ class TableHub:
         if level is not None and level not in LEVELS:
             raise TableError(422, "bad_level", f"level must be one of {', '.join(LEVELS)}, not {level!r}",
                              field=field("level"))
-        if bot is None:
-            return level_bot(game.id), level or "normal"
+        if bot is None:  # the level's bot, stored by name: a resumed table plays with the same bot
+            level = level or "normal"
+            return level_bot(game.id, level), level
         known = game_bots(game.id)
         if bot not in known:
             raise TableError(422, "unknown_bot", f"unknown bot {bot!r} for {game.name}; known bots: "
@@ -633,17 +634,31 @@ class TableHub:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         if table.seq != seq or self._mover(table) != seat or not table.human(seat):
             return
-        action = await self._decide(table, level_bot(table.game.id), seat)
+        # a person ran out of time: the easy level's bot plays at once for them
+        action = await self._decide(table, level_bot(table.game.id, "easy"), seat)
         with contextlib.suppress(_Stale):
             await self._submit(table, seat, action, seq, timeout=True)
 
     async def _decide(self, table: LiveTable, bot: str, seat: int) -> dict:
+        """One decision of `bot` for `seat`, in the bot pool. The bot gets the seat's view and the legal
+        actions; a search bot also a sample of the seat's information set (`game.determinize`, sent as
+        JSON), never the true state. A bot that fails or answers an illegal action is replaced by a
+        random legal action."""
         game, state = table.game, table.state
-        view, legal = game.view(state, seat), game.legal_actions(state)
         seed = f"{bot_seed(table.seed, seat)}/{table.seq}"
+
+        def draw_sample() -> dict:  # in a thread: the state never leaves this process, only this sample
+            sample = game.determinize(state, seat, Rng.from_seed(f"{seed}/sample"))
+            return _json_copy(game.to_json(sample))
+
+        view, legal = await asyncio.to_thread(lambda: (game.view(state, seat), game.legal_actions(state)))
+        if len(legal) == 1:  # nothing to decide
+            return legal[0]
         action = None
         try:
-            action = await self.pool.decide(game.id, bot, seat, seed, view, legal)
+            sample = await asyncio.to_thread(draw_sample) if uses_sample(bot) else None
+            action = await self.pool.decide(game.id, bot, seat, seed, view, legal, sample,
+                                            self.settings.bot_limits)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -347,16 +347,22 @@ export class NewTablePage {
       for (const k of kinds) kind.append(h("option", { value: k, selected: s.kind === k }, t(i === 0 && k === "human" ? "web.new.kind.you" : `web.new.kind.${k}`)));
       kind.addEventListener("change", () => { s.kind = kind.value; this.renderSeats(); });
       const extra = h("span", { class: "seat-extra" });
+      // what the seat means: an invite link, a shared device, or what the bot's level plays like (not shown once a
+      // named bot is picked, which replaces the level)
+      const hintText = () => s.kind === "human" && i > 0 ? t("web.new.hint.human") : s.kind === "hotseat" ? t("web.new.hint.hotseat")
+        : s.kind === "bot" && !s.bot ? t(`web.new.level_hint.${s.level}`) : "";
+      const hint = h("span", { class: "muted small seat-hint" }, hintText());
+      const showHint = () => { hint.textContent = hintText(); hint.hidden = !hint.textContent; };
       if (s.kind === "bot") {
         const level = h("select", { class: "seat-level", "aria-label": t("web.new.level") });
         for (const l of LEVELS) level.append(h("option", { value: l, selected: s.level === l }, t(`web.new.level_name.${l}`)));
-        level.addEventListener("change", () => { s.level = level.value; });
+        level.addEventListener("change", () => { s.level = level.value; showHint(); });
         extra.append(level);
         if (bots.length > 1) {
           const bot = h("select", { class: "seat-bot", "aria-label": t("web.new.bot") });
           bot.append(h("option", { value: "" }, t("web.new.bot_auto")));
           for (const b of bots) bot.append(h("option", { value: b, selected: s.bot === b }, b));
-          bot.addEventListener("change", () => { s.bot = bot.value; });
+          bot.addEventListener("change", () => { s.bot = bot.value; showHint(); });
           extra.append(bot);
         }
       } else {
@@ -364,11 +370,10 @@ export class NewTablePage {
         nm.addEventListener("input", () => { s.name = nm.value; if (i === 0 && s.kind === "human") store.setName(nm.value.trim()); });
         extra.append(nm);
       }
-      const hint = s.kind === "human" && i > 0 ? t("web.new.hint.human") : s.kind === "hotseat" ? t("web.new.hint.hotseat") : "";
+      showHint();
       box.append(h("div", { class: "seat-row" },
         h("span", { class: "seat-number" }, t("web.new.seat", { number: i + 1 })),
-        kind, extra,
-        hint ? h("span", { class: "muted small seat-hint" }, hint) : null));
+        kind, extra, hint));
     }
   }
 
