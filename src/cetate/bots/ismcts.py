@@ -87,12 +87,7 @@ class ISMCTSBot(Bot):
         super().__init__(game, seat, seed)
         hints = dict(getattr(game, "search_defaults", None) or {})
         self.settings = {**DEFAULTS, **hints, **settings}
-        if self.settings["playout"] not in ("random", "heuristic"):
-            raise ValueError(f"unknown playout policy {self.settings['playout']!r} (random or heuristic)")
-        if self.settings["prior"] not in ("heuristic", "none"):
-            raise ValueError(f"unknown prior {self.settings['prior']!r} (heuristic or none)")
-        if self.settings["iterations"] is None and self.settings["ms"] is None:
-            raise ValueError("an IS-MCTS bot needs a budget: iterations or ms")
+        check_settings(self.settings)
         self.iterations_done = 0  # over this bot's life, for `cetate bench --bot ismcts`
         self.seconds = 0.0
         self._heuristics: dict[int, Bot] = {}
@@ -244,12 +239,32 @@ def parse_settings(text: str) -> dict[str, Any]:
     return out
 
 
+_CHOICES = {"playout": ("random", "heuristic"), "prior": ("heuristic", "none")}
+
+
+def check_settings(settings: dict[str, Any]) -> None:
+    """Raise ValueError, saying what is wrong, unless `settings` (merged over DEFAULTS) can drive a search."""
+    for key, allowed in _CHOICES.items():
+        if key in settings and settings[key] not in allowed:
+            raise ValueError(f"{key} must be one of {', '.join(allowed)}, not {settings[key]!r}")
+    merged = {**DEFAULTS, **settings}
+    if merged["iterations"] is None and merged["ms"] is None:
+        raise ValueError("a search needs a budget: iterations or ms (or both)")
+    if merged["c"] < 0 or merged["prior_weight"] < 0:
+        raise ValueError("c and prior_weight cannot be negative")
+
+
 def _factory(**fixed: Any):
     def make(game: Any, seat: int, seed: int | str = 0) -> ISMCTSBot:
         return ISMCTSBot(game, seat, seed, **fixed)
 
+    def parametrised(text: str):
+        settings = {**fixed, **parse_settings(text)}
+        check_settings(settings)
+        return _factory(**settings)
+
     make.uses_sample = True
-    make.parametrised = lambda text: _factory(**{**fixed, **parse_settings(text)})
+    make.parametrised = parametrised
     return make
 
 
@@ -263,4 +278,4 @@ for _name, _settings in LEVEL_SETTINGS.items():
     register(_name, _factory(**_settings))
 
 
-__all__ = ["DEFAULTS", "ISMCTSBot", "action_key", "parse_settings", "terminal_rewards"]
+__all__ = ["DEFAULTS", "ISMCTSBot", "action_key", "check_settings", "parse_settings", "terminal_rewards"]

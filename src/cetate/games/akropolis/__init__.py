@@ -21,6 +21,7 @@ class Akropolis(PackageGame):
     min_players = 1
     max_players = 4
     options = SCHEMA
+    search_defaults = {"depth": 6}  # IS-MCTS: six random actions, then `evaluate` (docs/bots/ismcts.md)
 
     def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:

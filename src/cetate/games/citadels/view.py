@@ -200,9 +200,14 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     """A full state that `seat` cannot tell apart from `s`: hidden cards and characters resampled.
 
     Cards the seat knows to be in another hand (the hand its Magician gave away) stay there; what
-    other seats knew of hands other than this seat's is dropped, since those hands are resampled."""
+    other seats knew of hands other than this seat's is dropped, since those hands are resampled.
+
+    The result depends only on what `seat` knows and on `rng` (the no-peeking property,
+    tests/bots/test_no_peeking.py): what is pooled, kept or reshuffled is put in a canonical (sorted) order
+    first, since the view lists known cards sorted and never shows the order of another hand, a Museum or
+    the deck. The seat's own hand keeps its order (the seat's own cards)."""
     d = s.clone()
-    d.known = {k: v for k, v in d.known.items() if seat in k}
+    d.known = {k: sorted(v) for k, v in d.known.items() if seat in k}
     d.rng = Rng(rng.next64())  # the future draws are unknown too
     _resample_characters(d, seat, rng)
     _resample_cards(d, seat, rng)
@@ -216,9 +221,11 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     unknown: list[int] = [] if deck_known else list(d.deck)
     unknown.extend(d.discard_pile)
     sizes = []
+    # cards the seat knows to be in other hands (sorted by `determinize`; copied, as hands are rebuilt)
     fixed: dict[int, list[int]] = {h: cards[:] for (o, h), cards in d.known.items() if o == seat}
     if d.phase == "wizard" and d.actor == seat:
-        fixed[d.target] = d.hands[d.target][:]  # the Wizard is looking at that hand
+        fixed[d.target] = sorted(d.hands[d.target])  # the Wizard sees that hand, in no particular order
+    d.museum[seat].sort()  # the seat knows what its Museum holds, and the view shows it sorted
     for i in range(d.n):
         if i != seat:
             rest = d.hands[i][:]
@@ -255,6 +262,7 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     d.discard_pile = unknown[pos:pos + k]
     pos += k
     if deck_known:
+        d.deck.sort()  # the Lighthouse shows the contents, not the order: canonical first, then shuffled
         rng.shuffle(d.deck)
     else:
         d.deck = unknown[pos:]

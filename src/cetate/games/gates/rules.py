@@ -381,7 +381,9 @@ def _siege(s: State, action: dict, ev: list) -> None:
     ev.append(Event("siege_won" if not held else "siege_failed",
                     {"seat": attacker, "defender": defender, "gate": gate, "symbol": symbol,
                      "was_neutral": before == NEUTRAL}))
-    s.history[-1]["siege"] = {"attacker": attacker, "gate": gate, "cards": revealed, "defended": held}
+    # a new summary, never an in-place write: clones share the summaries (State.clone copies the list only)
+    s.history[-1] = {**s.history[-1], "siege": {"attacker": attacker, "gate": gate, "cards": revealed,
+                                                "defended": held}}
     s.attacker = None
     _end_duel(s, ev)
 

@@ -67,7 +67,9 @@ def _card_set(cs) -> dict:
 
 def determinize(s: State, seat: int, rng: Rng) -> State:
     """A full state consistent with what `seat` knows: the opponent's hand (but the cards it took from the
-    graveyard with the Poet) and both reserves are redealt from the cards `seat` cannot see (sizes kept), and both main decks are reshuffled (when they were shuffled)."""
+    graveyard with the Poet) and both reserves are redealt from the cards `seat` cannot see (sizes kept), and
+    both main decks are reshuffled (when they were shuffled). Every pool is sorted before it is shuffled, so
+    the result depends only on what `seat` knows and on `rng` (tests/bots/test_no_peeking.py)."""
     out = s.clone()
     opp = 1 - seat
     known = out.known[opp]  # cards the opponent took from the public graveyard stay in their hand

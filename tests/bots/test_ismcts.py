@@ -1,0 +1,265 @@
+"""The `ismcts` bot (cetate.bots.ismcts): legal decisions in every game, its budgets, its settings, determinism,
+and a won position it must find."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cetate.bots import ISMCTSBot, UnknownBot, choose, make_bot, uses_sample
+from cetate.bots.ismcts import DEFAULTS, action_key, parse_settings, terminal_rewards
+from cetate.core.rng import Rng
+from cetate.games import get
+from tests.bots.test_determinize_consistency import CONFIGS, IDS, reach, snapshot
+
+FAST = "ismcts:iterations=12:depth=6"
+
+
+def busy_state(gid: str, players: int, options: dict | None, seed: int, steps: int):
+    """A state whose mover has more than one legal action (so the bot really searches)."""
+    game = get(gid)
+    for k in range(40):
+        state = reach(game, players, options, seed + k, steps)
+        if len(game.legal_actions(state)) > 1:
+            return state
+    raise AssertionError("no state with a choice found")
+
+
+@pytest.mark.parametrize(("gid", "players", "options", "steps"), CONFIGS, ids=IDS)
+def test_returns_one_of_the_legal_actions(gid, players, options, steps):
+    game = get(gid)
+    for i, frac in enumerate((0.0, 0.35, 0.75)):
+        state = reach(game, players, options, 40 + i, int(frac * steps))
+        seat = game.to_move(state)
+        before = snapshot(game, state)
+        bot = make_bot(FAST, game, seat, i)
+        legal = game.legal_actions(state)
+        action = choose(bot, game, state, seat, i)
+        assert action in legal, action
+        assert snapshot(game, state) == before, "deciding changed the true state"
+
+
+@pytest.mark.parametrize("gid", ["citadels", "akropolis", "gates"])
+def test_heuristic_playouts(gid):
+    players = {"citadels": 4, "akropolis": 2, "gates": 2}[gid]
+    game = get(gid)
+    state = busy_state(gid, players, None, 3, 5)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=6:playout=heuristic:depth=4", game, seat, 1)
+    assert bot.settings["playout"] == "heuristic"
+    action = choose(bot, game, state, seat, 0)
+    assert action in game.legal_actions(state)
+    assert bot.iterations_done == 6
+
+
+def test_iteration_budget_is_respected():
+    game = get("gates")
+    state = busy_state("gates", 2, None, 1, 6)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=17", game, seat, 3)
+    choose(bot, game, state, seat, 0)
+    assert bot.iterations_done == 17
+    choose(bot, game, state, seat, 1)
+    assert bot.iterations_done == 34  # counted over the bot's life
+    assert bot.seconds > 0
+
+
+def test_a_single_legal_action_needs_no_search():
+    bot = ISMCTSBot(get("gates"), 0, 0, iterations=50)
+    only = [{"type": "skip"}]
+    assert bot.act({}, only) is only[0]  # no sample needed either
+    assert bot.iterations_done == 0
+
+
+@pytest.mark.parametrize(("gid", "players"), [("citadels", 5), ("gates", 2)])
+def test_millisecond_budget_stops_in_time(gid, players):
+    game = get(gid)
+    state = busy_state(gid, players, None, 2, 4)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=none:ms=50", game, seat, 5)
+    assert bot.settings["iterations"] is None and bot.settings["ms"] == 50.0
+    started = time.perf_counter()
+    action = choose(bot, game, state, seat, 0)
+    assert time.perf_counter() - started < 1.0
+    assert bot.iterations_done >= 1
+    assert action in game.legal_actions(state)
+
+
+def test_both_budgets_whichever_ends_first():
+    game = get("gates")
+    state = busy_state("gates", 2, None, 1, 6)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=9:ms=60000", game, seat, 5)
+    choose(bot, game, state, seat, 0)
+    assert bot.iterations_done == 9
+
+
+def test_same_seed_and_sample_give_the_same_decision():
+    game = get("citadels")
+    state = busy_state("citadels", 4, None, 6, 60)
+    seat = game.to_move(state)
+    sample = game.determinize(state, seat, Rng(99))
+    kept = snapshot(game, sample)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    bots = [make_bot("ismcts:iterations=40:depth=8", game, seat, "same") for _ in range(2)]
+    roots = [b.search(sample) for b in bots]
+    assert {k: (c.n, c.w) for k, c in roots[0].children.items()} == \
+        {k: (c.n, c.w) for k, c in roots[1].children.items()}
+    fresh = [make_bot("ismcts:iterations=40:depth=8", game, seat, "same") for _ in range(2)]
+    assert fresh[0].act(view, legal, sample=sample) == fresh[1].act(view, legal, sample=sample)
+    assert snapshot(game, sample) == kept, "the search changed its sample"
+
+
+def test_choose_hands_the_bot_a_sample_never_the_true_state():
+    game = get("gates")
+    state = busy_state("gates", 2, None, 4, 6)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=5", game, seat, "s")
+    assert bot.uses_sample and uses_sample("ismcts") and uses_sample("ismcts:iterations=5")
+    assert not uses_sample("gates-heuristic")
+    seen = []
+    real_act = bot.act
+    bot.act = lambda view, legal, sample=None: seen.append(sample) or real_act(view, legal, sample=sample)
+    choose(bot, game, state, seat, 7)
+    (sample,) = seen
+    assert sample is not state
+    expected = game.determinize(state, seat, Rng.from_seed("s/sample/7"))
+    assert game.to_json(sample) == game.to_json(expected)
+
+
+def test_act_without_a_sample_or_without_actions():
+    game = get("gates")
+    state = busy_state("gates", 2, None, 1, 6)
+    seat = game.to_move(state)
+    bot = make_bot("ismcts:iterations=5", game, seat, 0)
+    with pytest.raises(ValueError, match="needs a sample"):
+        bot.act(game.view(state, seat), game.legal_actions(state))
+    with pytest.raises(ValueError, match="no legal action"):
+        bot.act(game.view(state, seat), [], sample=state)
+
+
+# -- settings -----------------------------------------------------------------------------------------------
+
+def test_parse_settings():
+    assert parse_settings("iterations=400:playout=heuristic") == {"iterations": 400, "playout": "heuristic"}
+    assert parse_settings("ms=250:depth=none:c=1.5") == {"ms": 250.0, "depth": None, "c": 1.5}
+    assert parse_settings("") == {}
+    assert {"iterations", "ms", "playout", "depth", "c"} <= set(DEFAULTS)
+
+
+def test_settings_reach_the_bot():
+    bot = make_bot("ismcts:iterations=7:depth=3:c=0.2", "gates", 1, 0)
+    assert isinstance(bot, ISMCTSBot) and bot.seat == 1
+    assert (bot.settings["iterations"], bot.settings["depth"], bot.settings["c"]) == (7, 3, 0.2)
+    assert make_bot("ismcts", "gates", 0, 0).settings["iterations"] == DEFAULTS["iterations"]
+    normal = make_bot("ismcts-normal", "gates", 0, 0).settings
+    assert normal["iterations"] is None and normal["ms"] == 300.0
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("ismcts:foo=1", "foo"),
+    ("ismcts:iterations", "name=value"),
+    ("ismcts:iterations=-3", "positive"),
+    ("ismcts:iterations=0", "positive"),
+    ("ismcts:ms=abc", "number"),
+    ("ismcts:depth=1.5", "number"),
+])
+def test_bad_settings_are_refused_by_name(name, words):
+    with pytest.raises(UnknownBot) as info:
+        make_bot(name, "gates", 0, 0)
+    assert name in str(info.value) and words in str(info.value)
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("ismcts:playout=magic", "magic"),
+    ("ismcts:iterations=none", "budget"),
+    ("ismcts:prior=oracle", "oracle"),
+    ("ismcts:c=-1", "negative"),
+])
+def test_bad_settings_found_when_the_bot_is_made(name, words):
+    with pytest.raises(UnknownBot) as info:
+        make_bot(name, "gates", 0, 0)
+    assert words in str(info.value)
+
+
+def test_rewards_and_keys():
+    assert terminal_rewards({"winners": [1], "ranking": [1, 0, 2]}, 3) == pytest.approx([0.1, 1.0, 0.0])
+    assert terminal_rewards({"winners": [0, 1], "ranking": []}, 2) == [0.4, 0.4]
+    assert terminal_rewards(None, 2) == [0.0, 0.0]
+    assert terminal_rewards({"winners": [0], "ranking": [0]}, 1) == [1.0]
+    assert action_key({"type": "take", "site": 2}) == action_key({"site": 2, "type": "take"})
+    assert action_key({"cards": [1, 2]}) == action_key({"cards": [1, 2]})
+    assert action_key({"cards": [1, 2]}) != action_key({"cards": [2, 1]})
+
+
+# -- a position with one winning move -----------------------------------------------------------------------
+
+class Nim:
+    """Two players take 1-3 stones in turn; whoever takes the last stone wins. No hidden information."""
+
+    id = "nim-test"
+
+    class State:
+        def __init__(self, stones: int, turn: int = 0) -> None:
+            self.stones, self.turn, self.winner = stones, turn, None
+
+    def to_move(self, s):
+        return None if s.winner is not None else s.turn
+
+    def legal_actions(self, s):
+        return [{"take": k} for k in (1, 2, 3) if k <= s.stones]
+
+    def apply(self, s, action, seat=None):
+        s.stones -= action["take"]
+        if s.stones == 0:
+            s.winner = s.turn
+        s.turn = 1 - s.turn
+        return []
+
+    def random_action(self, s, rnd):
+        legal = self.legal_actions(s)
+        return legal[rnd.randrange(len(legal))]
+
+    def clone(self, s):
+        c = Nim.State(s.stones, s.turn)
+        c.winner = s.winner
+        return c
+
+    def determinize(self, s, seat, rng):
+        return self.clone(s)
+
+    def result(self, s):
+        return None if s.winner is None else {"winners": [s.winner], "ranking": [s.winner, 1 - s.winner]}
+
+    def seats(self, s):
+        return 2
+
+    def evaluate(self, s):
+        return None
+
+    def view(self, s, seat):
+        return {"stones": s.stones}
+
+
+@pytest.mark.parametrize("stones", [5, 6, 7])
+def test_finds_the_winning_move(stones):
+    """Leaving a multiple of four stones wins; every other move loses against good play."""
+    game = Nim()
+    for seed in range(3):
+        bot = ISMCTSBot(game, 0, seed, iterations=400, prior="none")
+        state = Nim.State(stones)
+        action = bot.act(game.view(state, 0), game.legal_actions(state), sample=game.clone(state))
+        assert (stones - action["take"]) % 4 == 0, (stones, action)
+
+
+def test_search_is_game_agnostic_and_plays_a_whole_game():
+    """From 10 stones the first player wins by leaving 8, then 4: the bot must find each of those moves."""
+    game = Nim()
+    state = Nim.State(10)
+    bots = [ISMCTSBot(game, i, i, iterations=500, prior="none") for i in (0, 1)]
+    while (seat := game.to_move(state)) is not None:
+        action = bots[seat].act(game.view(state, seat), game.legal_actions(state), sample=game.clone(state))
+        assert action in game.legal_actions(state)
+        game.apply(state, action)
+    assert game.result(state)["winners"] == [0]
