@@ -263,3 +263,33 @@ def test_search_is_game_agnostic_and_plays_a_whole_game():
         assert action in game.legal_actions(state)
         game.apply(state, action)
     assert game.result(state)["winners"] == [0]
+
+
+def test_citadels_playout_rule_of_thumb_is_always_legal():
+    """`playout_action` (IS-MCTS `playout=game`) returns a legal action at every step of whole games."""
+    import random
+
+    from cetate import games
+
+    game = games.get("citadels")
+    rnd = random.Random(3)
+    for seed in range(3):
+        state = game.setup(4, seed, None)
+        steps = 0
+        while game.to_move(state) is not None and steps < 3000:
+            action = game.playout_action(state, rnd)
+            assert action in game.legal_actions(state)
+            game.apply(state, action)
+            steps += 1
+        assert game.result(state) is not None
+
+
+def test_gates_playout_falls_back_to_random_action():
+    """A game without its own rule of thumb plays random moves in `playout=game`."""
+    import random
+
+    from cetate import games
+
+    game = games.get("gates")
+    state = game.setup(2, 1, None)
+    assert game.playout_action(state, random.Random(1)) in game.legal_actions(state)

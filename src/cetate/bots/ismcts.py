@@ -33,7 +33,7 @@ from cetate.core.rng import Rng
 DEFAULTS: dict[str, Any] = {
     "iterations": 1000,  # budget in iterations (None: no limit, then `ms` must be set)
     "ms": None,  # budget in milliseconds (whichever budget ends first stops the search)
-    "playout": "random",  # "random" or "heuristic" (the game's `<game>-heuristic` bot)
+    "playout": "random",  # "random", "game" (the game's `playout_action` rule of thumb) or "heuristic" (its bot)
     "depth": None,  # playout actions before the game's `evaluate` scores the state (None: to the end)
     "c": 0.7,  # UCB exploration constant (rewards are in [0, 1])
     "prior": "heuristic",  # "heuristic": the game's heuristic bot names a favourite move at the root; "none"
@@ -185,6 +185,7 @@ class ISMCTSBot(Bot):
         to_move, apply = game.to_move, game.apply
         depth = self.settings["depth"]
         heuristic = self.settings["playout"] == "heuristic"
+        step = game.playout_action if self.settings["playout"] == "game" else game.random_action
         steps = 0
         while (mover := to_move(d)) is not None:
             if depth is not None and steps >= depth:
@@ -195,7 +196,7 @@ class ISMCTSBot(Bot):
             if heuristic:
                 action = self._heuristic(mover).act(game.view(d, mover), game.legal_actions(d))
             else:
-                action = game.random_action(d, rnd)
+                action = step(d, rnd)
             apply(d, action)
             steps += 1
         return terminal_rewards(game.result(d), game.seats(d))
@@ -239,7 +240,7 @@ def parse_settings(text: str) -> dict[str, Any]:
     return out
 
 
-_CHOICES = {"playout": ("random", "heuristic"), "prior": ("heuristic", "none")}
+_CHOICES = {"playout": ("random", "game", "heuristic"), "prior": ("heuristic", "none")}
 
 
 def check_settings(settings: dict[str, Any]) -> None:

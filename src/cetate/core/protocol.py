@@ -53,6 +53,12 @@ class Game:
         legal = self.legal_actions(state)
         return legal[rnd.randrange(len(legal))]
 
+    def playout_action(self, state: Any, rnd) -> Action:
+        """A cheap move for search playouts (IS-MCTS `playout=game`): a game may override it with a fast rule
+        of thumb that reads the state directly (Citadels builds the dearest district it can). The default is
+        `random_action`."""
+        return self.random_action(state, rnd)
+
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
 
@@ -179,6 +185,8 @@ class PackageGame(Game):
             self.random_action = self._rules.random_action
         if hasattr(self._rules, "evaluate"):
             self.evaluate = self._rules.evaluate
+        if hasattr(self._rules, "playout_action"):
+            self.playout_action = self._rules.playout_action
 
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)

@@ -20,7 +20,7 @@ class Citadels(PackageGame):
     min_players = 2
     max_players = 8
     options = SCHEMA
-    search_defaults = {"depth": 20}  # IS-MCTS: twenty random actions, then `evaluate` (docs/bots/ismcts.md)
+    search_defaults = {"depth": 20, "playout": "heuristic"}  # IS-MCTS: 20 heuristic actions, then `evaluate`
 
     def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

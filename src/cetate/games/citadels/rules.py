@@ -1769,3 +1769,30 @@ def evaluate(s: State) -> list[float]:
         v += 1.5 * max(0, city - need + 3)  # the last few districts bring the end (and its bonuses) nearer
         values.append(v)
     return win_shares(values, 3.0)
+
+
+def playout_action(s: State, rnd) -> dict:
+    """A cheap, sensible move for search playouts (protocol `playout_action`): build the dearest district
+    it can, collect income, take gold when the hand already holds something to build (else draw), keep the
+    dearest drawn card, and end the turn only when nothing else is left; other choices (the draft, powers,
+    targets) are uniform. Much stronger than uniform play, and far cheaper than a bot reading a view."""
+    legal = legal_actions(s)
+    if len(legal) == 1:
+        return legal[0]
+    by_type: dict[str, list[dict]] = {}
+    for a in legal:
+        by_type.setdefault(a["type"], []).append(a)
+    builds = by_type.get("build")
+    if builds:
+        return max(builds, key=lambda a: (COST[DISTRICT_INDEX[a["card"]]], a["card"]))
+    if "collect_income" in by_type:
+        return by_type["collect_income"][0]
+    if "take_gold" in by_type and "draw_cards" in by_type:
+        seat = to_move(s)
+        hand = s.hands[seat] if seat is not None else []
+        return by_type["take_gold"][0] if len(hand) >= 2 else by_type["draw_cards"][0]
+    keeps = by_type.get("keep")
+    if keeps:
+        return max(keeps, key=lambda a: (COST[DISTRICT_INDEX[a["card"]]], a["card"]))
+    others = [a for a in legal if a["type"] != "end_turn"] or legal
+    return others[rnd.randrange(len(others))]
