@@ -647,16 +647,17 @@ class TableHub:
         game, state = table.game, table.state
         seed = f"{bot_seed(table.seed, seat)}/{table.seq}"
 
-        def draw_sample() -> dict:  # in a thread: the state never leaves this process, only this sample
+        def draw_sample() -> dict:  # the state never leaves this process, only this sample
             sample = game.determinize(state, seat, Rng.from_seed(f"{seed}/sample"))
             return _json_copy(game.to_json(sample))
 
-        view, legal = await asyncio.to_thread(lambda: (game.view(state, seat), game.legal_actions(state)))
+        # on the loop, in one go (well under a millisecond): no other action can change the state meanwhile
+        view, legal = game.view(state, seat), game.legal_actions(state)
         if len(legal) == 1:  # nothing to decide
             return legal[0]
         action = None
         try:
-            sample = await asyncio.to_thread(draw_sample) if uses_sample(bot) else None
+            sample = draw_sample() if uses_sample(bot) else None
             action = await self.pool.decide(game.id, bot, seat, seed, view, legal, sample,
                                             self.settings.bot_limits)
         except asyncio.CancelledError:
