@@ -127,6 +127,8 @@ class ISMCTSBot(Bot):
         log = math.log
         sqrt = math.sqrt
         root = _Node(-1)
+        guided = st["playout"] == "game"  # expansions try the game's playout rule first
+        playout_step = game.playout_action
         started = time.perf_counter()
         done = 0
         while True:
@@ -159,6 +161,11 @@ class ISMCTSBot(Bot):
                             best_u, best = u, (ch, a)
                 if untried is not None:
                     k, a = untried[rnd.randrange(len(untried))]
+                    if guided and len(untried) > 1:  # the playout rule's choice first, when still untried
+                        g = playout_step(d, rnd)
+                        gk = action_key(g)
+                        if gk not in children:
+                            k, a = gk, g
                     child = _Node(mover)
                     children[k] = child
                     apply(d, a)
