@@ -100,10 +100,11 @@ class ISMCTSBot(Bot):
             return legal_actions[0]
         if sample is None:
             raise ValueError("the ismcts bot needs a sample of its information set (see cetate.bots.ismcts)")
-        favourite = None
+        favourite = favourite_action = None
         if self.settings["prior"] == "heuristic":
-            favourite = action_key(self._heuristic(self.seat).act(view, legal_actions))
-        root = self.search(sample)
+            favourite_action = self._heuristic(self.seat).act(view, legal_actions)
+            favourite = action_key(favourite_action)
+        root = self.search(sample, favourite_action)
         bonus = self.settings["prior_weight"] * root.n
         best, best_n = None, -1.0
         for a in legal_actions:
@@ -114,10 +115,11 @@ class ISMCTSBot(Bot):
                 best, best_n = a, n
         return best if best is not None else legal_actions[0]
 
-    def search(self, sample: Any) -> _Node:
+    def search(self, sample: Any, extra: dict | None = None) -> _Node:
         game = self.game
         st = self.settings
-        determinize, legal_actions, apply, to_move = game.determinize, game.legal_actions, game.apply, game.to_move
+        determinize, apply, to_move = game.determinize, game.apply, game.to_move
+        candidates = game.search_actions  # all legal actions, or the game's promising subset
         clone = game.clone
         iterations = st["iterations"]
         deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
@@ -141,7 +143,9 @@ class ISMCTSBot(Bot):
             path = [root]
             mover = to_move(d)
             while mover is not None:
-                legal = legal_actions(d)
+                legal = candidates(d)
+                if node is root and extra is not None and action_key(extra) not in {action_key(a) for a in legal}:
+                    legal = [*legal, extra]  # the heuristic's favourite is always a candidate at the root
                 children = node.children
                 untried = None
                 best = None

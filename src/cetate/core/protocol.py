@@ -59,6 +59,12 @@ class Game:
         `random_action`."""
         return self.random_action(state, rnd)
 
+    def search_actions(self, state: Any) -> list[Action]:
+        """The actions a search bot's tree considers at `state`: all legal actions by default. A game with
+        very wide decisions may return a well-chosen subset (Akropolis keeps the most promising tile
+        placements); bots still choose the move they play among `legal_actions`."""
+        return self.legal_actions(state)
+
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
 
@@ -187,6 +193,8 @@ class PackageGame(Game):
             self.evaluate = self._rules.evaluate
         if hasattr(self._rules, "playout_action"):
             self.playout_action = self._rules.playout_action
+        if hasattr(self._rules, "search_actions"):
+            self.search_actions = self._rules.search_actions
 
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)

@@ -474,32 +474,37 @@ def evaluate(s: State) -> list[float]:
     return win_shares(values, 8.0)
 
 
+def _placement_estimate(city, codes: str, q: int, r: int, rot: int) -> float:
+    """A local estimate of a placement, for search (no scoring rule is run): a district is worth its new
+    level, a plaza 2, a covered quarry 1 stone, and a covered district loses what it was worth."""
+    h, top = city.h, city.top
+    v = 0.0
+    for cell, code in zip(city.cells_of(q, r, rot), codes, strict=True):
+        level = h.get(cell, 0) + 1
+        if code.isupper():
+            v += 2.0
+        elif code != "q":
+            v += level
+        under = top.get(cell)
+        if under is not None:
+            v += 1.0 if under == "q" else -(level - 1)
+    return v
+
+
 def playout_action(s: State, rnd) -> dict:
     """A cheap, sensible move for search playouts (protocol `playout_action`): a random affordable tile,
-    then the best of a few sampled placements by a local estimate (a district is worth its new level, a
-    plaza 2, a covered quarry 1 stone, a covered district loses its level). Athena choices are random."""
+    then the best of a few sampled placements by the local estimate (`_placement_estimate`). Athena
+    choices are random."""
     if s.phase != "place" or s.held is None:
         return random_action(s, rnd)
     city = s.cities[s.seat]
     codes = TILES_BY_ID[s.held].code
-    h, top = city.h, city.top
     best, best_v = None, None
     for _ in range(6):
         a = random_action(s, rnd)
         if a.get("type") != "place":
             return a
-        v = 0.0
-        for cell, code in zip(city.cells_of(a["q"], a["r"], a["rot"]), codes, strict=True):
-            level = h.get(cell, 0) + 1
-            if code == "q":
-                pass
-            elif code.isupper():
-                v += 2.0
-            else:
-                v += level
-            under = top.get(cell)
-            if under is not None:
-                v += 1.0 if under == "q" else -(level - 1)
+        v = _placement_estimate(city, codes, a["q"], a["r"], a["rot"])
         if best_v is None or v > best_v:
             best, best_v = a, v
     return best
