@@ -119,7 +119,8 @@ class ISMCTSBot(Bot):
         game = self.game
         st = self.settings
         determinize, apply, to_move = game.determinize, game.apply, game.to_move
-        candidates = game.search_actions  # all legal actions, or the game's promising subset
+        # optional protocol hooks (a duck-typed game may lack them): see cetate.core.protocol.Game
+        candidates = getattr(game, "search_actions", None) or game.legal_actions
         clone = game.clone
         iterations = st["iterations"]
         deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
@@ -130,7 +131,7 @@ class ISMCTSBot(Bot):
         sqrt = math.sqrt
         root = _Node(-1)
         guided = st["playout"] == "game"  # expansions try the game's playout rule first
-        playout_step = game.playout_action
+        playout_step = getattr(game, "playout_action", None) or game.random_action
         started = time.perf_counter()
         done = 0
         while True:
@@ -196,11 +197,14 @@ class ISMCTSBot(Bot):
         to_move, apply = game.to_move, game.apply
         depth = self.settings["depth"]
         heuristic = self.settings["playout"] == "heuristic"
-        step = game.playout_action if self.settings["playout"] == "game" else game.random_action
+        step = game.random_action
+        if self.settings["playout"] == "game":
+            step = getattr(game, "playout_action", None) or step
         steps = 0
         while (mover := to_move(d)) is not None:
             if depth is not None and steps >= depth:
-                values = game.evaluate(d)
+                evaluate = getattr(game, "evaluate", None)
+                values = evaluate(d) if evaluate is not None else None
                 if values is not None:
                     return list(values)
                 depth = None  # the game has no evaluation: play on to the end
@@ -210,7 +214,8 @@ class ISMCTSBot(Bot):
                 action = step(d, rnd)
             apply(d, action)
             steps += 1
-        return terminal_rewards(game.result(d), game.seats(d))
+        seats = getattr(game, "seats", None)
+        return terminal_rewards(game.result(d), seats(d) if seats is not None else d.n)
 
     def _heuristic(self, seat: int) -> Bot:
         bot = self._heuristics.get(seat)
