@@ -61,8 +61,8 @@ class Game:
 
     def search_actions(self, state: Any) -> list[Action]:
         """The actions a search bot's tree considers at `state`: all legal actions by default. A game with
-        very wide decisions may return a well-chosen subset (Akropolis keeps the most promising tile
-        placements); bots still choose the move they play among `legal_actions`."""
+        very wide decisions may return a well-chosen subset (say, only the most promising tile placements);
+        bots still choose the move they play among `legal_actions`."""
         return self.legal_actions(state)
 
     def is_over(self, state: Any) -> bool:
