@@ -49,7 +49,8 @@ def _num(x: float | None, digits: int = 1) -> str:
 def _backend(s: dict) -> str:
     backend = s.get("backend", "-")
     if backend == "pool":
-        return f"pool ({s.get('jobs')} worker processes)"
+        jobs = s.get("jobs")
+        return f"pool ({jobs} worker process{'' if jobs == 1 else 'es'})"
     if backend == "ray":
         return f"ray (cluster at {s['ray_address']})" if s.get("ray_address") else "ray"
     return str(backend)
