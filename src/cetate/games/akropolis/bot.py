@@ -38,7 +38,7 @@ from cetate.core.rng import Rng
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis.city import TRIANGLE, City, D, side_code
 from cetate.games.akropolis.data import SMALL_TILES, STARTING_TILE, TILES_BY_ID
-from cetate.games.akropolis.scoring import architect_score, outside, score_city, units
+from cetate.games.akropolis.scoring import architect_score, outside, score_city, tile_mix, units
 
 NAME = "akropolis-heuristic"
 
@@ -256,19 +256,7 @@ class _Turn:
         self.T = T = max(0, mine_left - 1)  # turns after this one
         # composition of the tiles still to come
         ids = list(view.get("unseen", [])) + [t["id"] for t in view.get("site", [])]
-        ps = dict.fromkeys(LETTERS, 0.0)
-        pd = dict.fromkeys(LETTERS, 0.0)
-        for t in ids:
-            for c in TILES_BY_ID[t].code:
-                if c == "q":
-                    continue
-                if c.isupper():
-                    ps[c.lower()] += STARS[c.lower()]
-                else:
-                    pd[c] += 1
-        k = max(1, len(ids))
-        self.ps = {c: ps[c] / k for c in LETTERS}
-        self.pd = {c: pd[c] / k for c in LETTERS}
+        self.ps, self.pd = tile_mix(TILES_BY_ID[t].code for t in ids)
         self.fs = {c: p["future_stars"] * T * self.ps[c] for c in LETTERS}
         self.fv = {c: p["future_value"] * T * self.pd[c] * p["future_level"] * QUALIFY[c] for c in LETTERS}
         # Athena

@@ -26,7 +26,7 @@ from cetate.games.akropolis.data import (
     TILES_BY_ID,
     tiles_for_players,
 )
-from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, architect_score, score_city
+from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, COLOUR_OF, architect_score, score_city, tile_mix
 from cetate.games.akropolis.state import State, total_turns
 
 ARCHITECT = 1  # the Architect's index in `chief` during a solo game (he is not a seat)
@@ -466,8 +466,6 @@ def tile_doc(tile: int) -> dict:
 # -- evaluation for search bots ------------------------------------------------------------------------
 
 _LETTERS = "hmbtg"
-_COLOURS = {"h": "house", "m": "market", "b": "barracks", "t": "temple", "g": "garden"}
-_STARS = {"h": 1, "m": 2, "b": 2, "t": 2, "g": 3}
 _QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # share of future districts that will score
 
 
@@ -477,7 +475,7 @@ def _expected_total(s: State, seat: int, turns_left: float, ps: dict, pd: dict) 
     colours = score_city(s.cities[seat], s.options)
     total = float(s.stones[seat])
     for c in _LETTERS:
-        col = colours[_COLOURS[c]]
+        col = colours[COLOUR_OF[c]]
         value = col["value"] + 0.9 * turns_left * pd[c] * 1.4 * _QUALIFY[c]
         stars = col["stars"] + 0.9 * turns_left * ps[c]
         total += value * stars
@@ -489,19 +487,7 @@ def evaluate(s: State) -> list[float]:
     bots with a cut-off): each city's score carried forward by the tiles still to come (`_expected_total`).
     Solo: the margin over the Architect's score."""
     tiles = list(s.site) + [t for stack in s.stacks for t in stack]
-    ps = dict.fromkeys(_LETTERS, 0.0)
-    pd = dict.fromkeys(_LETTERS, 0.0)
-    for tile in tiles:
-        for ch in TILES_BY_ID[tile].code:
-            if ch == "q":
-                continue
-            if ch.isupper():
-                ps[ch.lower()] += _STARS[ch.lower()]
-            else:
-                pd[ch] += 1
-    k = max(1, len(tiles))
-    ps = {c: v / k for c, v in ps.items()}
-    pd = {c: v / k for c, v in pd.items()}
+    ps, pd = tile_mix(TILES_BY_ID[t].code for t in tiles)
     left = max(0, total_turns(s.n, s.options) - s.turn)
     per_seat = left / max(s.n, 2)
     values = [_expected_total(s, i, per_seat, ps, pd) for i in range(s.n)]
@@ -517,7 +503,7 @@ def _architect_expected(s: State, turns_left: float, ps: dict, pd: dict) -> floa
     factor = ARCHITECT_FACTOR[s.options["architect"]]
     total = float(now["stone_points"] + now["quarries"]["points"])
     for c in _LETTERS:
-        col = now["colours"][_COLOURS[c]]
+        col = now["colours"][COLOUR_OF[c]]
         total += (col["value"] + turns_left * pd[c] * factor) * (col["stars"] + 1.2 * turns_left * ps[c])
     return total
 

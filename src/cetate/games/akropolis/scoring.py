@@ -21,6 +21,25 @@ SIDES_OF_HALF = tuple((tuple((r + i) % 6 for i in range(3)), tuple((r + 3 + i) %
                       for r in range(6))
 
 
+def tile_mix(tile_codes) -> tuple[dict[str, float], dict[str, float]]:
+    """The mean stars and the mean district hexes per tile, by colour letter, of the tiles whose hex codes
+    are given (the tiles still to come, for the bot and for search evaluations)."""
+    stars = dict.fromkeys(STARS, 0.0)
+    districts = dict.fromkeys(STARS, 0.0)
+    count = 0
+    for code in tile_codes:
+        count += 1
+        for ch in code:
+            if ch == "q":
+                continue
+            if ch.isupper():
+                stars[ch.lower()] += STARS[ch.lower()]
+            else:
+                districts[ch] += 1
+    k = max(1, count)
+    return {c: v / k for c, v in stars.items()}, {c: v / k for c, v in districts.items()}
+
+
 def units(city: City) -> list[tuple[tuple[int, int], str, tuple[int, ...], int]]:
     """The visible districts as (cell, letter, sides, level); a dual hex gives one per half."""
     out = []
