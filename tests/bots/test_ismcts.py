@@ -285,3 +285,33 @@ def test_gates_playout_falls_back_to_random_action():
     game = games.get("gates")
     state = game.setup(2, 1, None)
     assert game.playout_action(state, random.Random(1)) in game.legal_actions(state)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("citadels", 4, None), ("akropolis", 2, None), ("akropolis", 1, {"architect": "callicrates"}),
+    ("akropolis", 3, {"athena": True}), ("gates", 2, None),
+])
+def test_evaluate_gives_each_seat_a_share_in_range(game_id, players, options):
+    """`evaluate` (the search cut-off) scores every seat in [0, 1] at states along random games, and
+    leaves the state unchanged."""
+    import json
+    import random
+
+    from cetate import games
+
+    game = games.get(game_id)
+    rnd = random.Random(11)
+    state = game.setup(players, 5, options)
+    checked = 0
+    while game.to_move(state) is not None:
+        if rnd.random() < 0.2:
+            before = json.dumps(game.to_json(state), sort_keys=True)
+            values = game.evaluate(state)
+            assert len(values) == players
+            assert all(0.0 <= v <= 1.0 for v in values)
+            if players > 1:
+                assert sum(values) == pytest.approx(1.0, abs=0.21)
+            assert json.dumps(game.to_json(state), sort_keys=True) == before
+            checked += 1
+        game.apply(state, game.random_action(state, rnd))
+    assert checked > 0
