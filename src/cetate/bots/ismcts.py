@@ -3,9 +3,9 @@
 One tree is grown over the seat's information set: every iteration redraws the hidden parts with the
 game's `determinize`, walks down the tree choosing among the children that are legal in that
 determinisation (UCB1 with availability counts), adds one node, plays the game on with the playout
-policy (uniformly random, or the game's heuristic bot) up to an optional cut-off depth, and scores the
-end with the game's result, or with the game's `evaluate(state)` at the cut-off. The move played is
-the root child visited most.
+policy (uniformly random, the game's rule of thumb, or its heuristic bot) up to an optional cut-off depth,
+and scores the end with the game's result, or with the game's `evaluate(state)` at the cut-off. The move
+played is the root child visited most (the game's heuristic bot's favourite gets a head start).
 
 The bot never sees the true state. Drivers (`play_game`, the server's `BotPool`, the arena) hand a bot
 whose `uses_sample` is true one *sample*: `game.determinize(state, seat, rng)`, a state drawn from the
@@ -121,7 +121,6 @@ class ISMCTSBot(Bot):
         determinize, apply, to_move = game.determinize, game.apply, game.to_move
         # optional protocol hooks (a duck-typed game may lack them): see cetate.core.protocol.Game
         candidates = getattr(game, "search_actions", None) or game.legal_actions
-        clone = game.clone
         iterations = st["iterations"]
         deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
         rng = Rng(self.rng.next64())
@@ -181,7 +180,7 @@ class ISMCTSBot(Bot):
                 path.append(ch)
                 node = ch
                 mover = to_move(d)
-            rewards = self._playout(d, rnd, clone)
+            rewards = self._playout(d, rnd)
             for nd in path[1:]:
                 nd.n += 1
                 nd.w += rewards[nd.seat] if nd.seat < len(rewards) else 0.0
@@ -192,7 +191,7 @@ class ISMCTSBot(Bot):
         return root
 
     # -- playouts -------------------------------------------------------------------------------------
-    def _playout(self, d: Any, rnd: random.Random, clone) -> list[float]:
+    def _playout(self, d: Any, rnd: random.Random) -> list[float]:
         game = self.game
         to_move, apply = game.to_move, game.apply
         depth = self.settings["depth"]
