@@ -97,7 +97,8 @@ def check_bot(name: str, game: Any) -> None:
     except UnknownBot as exc:
         if exc.code == "unknown_bot":
             raise TournamentError("unknown_bot", exc.message, bot=name, bots=", ".join(bot_names())) from None
-        raise TournamentError("bad_bot", exc.message, bot=name, detail=exc.message) from None
+        detail = str(exc.params.get("reason", exc.message))  # the reason alone: the message names the bot
+        raise TournamentError("bad_bot", exc.message, bot=name, detail=detail) from None
     except (ValueError, TypeError) as exc:
         raise TournamentError("bad_bot", str(exc), bot=name, detail=str(exc)) from None
 

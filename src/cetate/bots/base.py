@@ -104,7 +104,7 @@ def _factory(name: str) -> BotFactory | None:
             try:
                 factory = maker(rest)
             except ValueError as exc:
-                raise UnknownBot("bad_bot_settings", f"bot {name!r}: {exc}", bot=name) from None
+                raise UnknownBot("bad_bot_settings", f"bot {name!r}: {exc}", bot=name, reason=str(exc)) from None
     return factory
 
 
