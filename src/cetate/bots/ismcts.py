@@ -34,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "iterations": 1000,  # budget in iterations (None: no limit, then `ms` must be set)
     "ms": None,  # budget in milliseconds (whichever budget ends first stops the search)
     "playout": "random",  # "random", "game" (the game's `playout_action` rule of thumb) or "heuristic" (its bot)
-    "depth": None,  # playout actions before the game's `evaluate` scores the state (None: to the end)
+    "depth": None,  # playout actions before the game's `evaluate` scores the state (0: at once; None: to the end)
     "c": 0.7,  # UCB exploration constant (rewards are in [0, 1])
     "prior": "heuristic",  # "heuristic": the game's heuristic bot names a favourite move at the root; "none"
     "prior_weight": 0.25,  # the favourite's head start, as a share of the root's visits
@@ -100,6 +100,14 @@ class ISMCTSBot(Bot):
             return legal_actions[0]
         if sample is None:
             raise ValueError("the ismcts bot needs a sample of its information set (see cetate.bots.ismcts)")
+        offered = getattr(self.game, "search_actions", None)
+        if offered is not None:  # the game's search offers one move here (say, its one good placement)
+            only = offered(sample)
+            if len(only) == 1:
+                key = action_key(only[0])
+                for a in legal_actions:
+                    if action_key(a) == key:
+                        return a
         favourite = favourite_action = None
         if self.settings["prior"] == "heuristic":
             favourite_action = self._heuristic(self.seat).act(view, legal_actions)
@@ -248,7 +256,9 @@ def parse_settings(text: str) -> dict[str, Any]:
                 out[key] = _NUMBERS[key](value)
             except ValueError:
                 raise ValueError(f"bad IS-MCTS setting {part!r}: {key} takes a number") from None
-            if out[key] is not None and out[key] <= 0 and key not in ("c", "prior_weight"):
+            if key == "depth" and out[key] < 0:
+                raise ValueError(f"bad IS-MCTS setting {part!r}: depth cannot be negative (0: evaluate at once)")
+            if out[key] <= 0 and key not in ("c", "prior_weight", "depth"):
                 raise ValueError(f"bad IS-MCTS setting {part!r}: {key} must be positive")
         else:
             out[key] = value

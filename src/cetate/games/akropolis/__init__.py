@@ -21,7 +21,16 @@ class Akropolis(PackageGame):
     min_players = 1
     max_players = 4
     options = SCHEMA
-    search_defaults = {"depth": 6}  # IS-MCTS: six random actions, then `evaluate` (docs/bots/ismcts.md)
+    # IS-MCTS (docs/bots/ismcts.md): `evaluate` right after each new node, no head start for the heuristic's
+    # favourite (the search already plays its placements), a greedier exploration than the default
+    search_defaults = {"depth": 0, "prior_weight": 0.0, "c": 0.35}
+
+    def __init__(self) -> None:
+        super().__init__()
+        from cetate.games.akropolis import search  # the heuristic's placements and values, for search bots
+
+        self.search_actions = search.search_actions
+        self.evaluate = search.evaluate
 
     def setup(self, players: int, seed: int | str = 0, options: dict | None = None) -> State:
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:

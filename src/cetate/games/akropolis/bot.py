@@ -37,7 +37,7 @@ from typing import ClassVar
 from cetate.core.rng import Rng
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis.city import TRIANGLE, City, D, side_code
-from cetate.games.akropolis.data import SMALL_TILES, STARTING_TILE, TILES_BY_ID
+from cetate.games.akropolis.data import CODES, SMALL_TILES, STARTING_TILE
 from cetate.games.akropolis.scoring import architect_score, outside, score_city, tile_mix, units
 
 NAME = "akropolis-heuristic"
@@ -219,7 +219,7 @@ def _has_plaza(code: str) -> bool:
 def _architect_pick(site: list[int], stones: int) -> int:
     """The Architect's choice (§1.10): the first tile with a plaza if he can pay for it, else position 0."""
     for j, t in enumerate(site):
-        if _has_plaza(TILES_BY_ID[t].code):
+        if _has_plaza(CODES[t]):
             return j if j <= stones else 0
     return 0
 
@@ -239,7 +239,7 @@ def _fallback(legal: list[dict], choice) -> dict:
 class _Turn:
     """One decision: the seat's city rebuilt from the view and the weights of the value function."""
 
-    def __init__(self, bot: AkropolisHeuristicBot, view: dict) -> None:
+    def __init__(self, bot: AkropolisHeuristicBot, view: dict, city: City | None = None) -> None:
         self.bot = bot
         self.p = p = bot.params
         self.view = view
@@ -248,7 +248,7 @@ class _Turn:
         me = view["seat"] if view.get("seat") is not None else bot.seat
         seat = view["seats"][me]
         self.stones = seat["stones"]
-        self.city = city_from_view(seat["city"])
+        self.city = city if city is not None else city_from_view(seat["city"])  # `city`: read, never changed
         self.completed = list(seat.get("completed", []))
         step = max(n, 2)
         turn, turns = view["turn"], view["turns"]
@@ -256,7 +256,7 @@ class _Turn:
         self.T = T = max(0, mine_left - 1)  # turns after this one
         # composition of the tiles still to come
         ids = list(view.get("unseen", [])) + [t["id"] for t in view.get("site", [])]
-        self.ps, self.pd = tile_mix(TILES_BY_ID[t].code for t in ids)
+        self.ps, self.pd = tile_mix(CODES[t] for t in ids)
         self.fs = {c: p["future_stars"] * T * self.ps[c] for c in LETTERS}
         self.fv = {c: p["future_value"] * T * self.pd[c] * p["future_level"] * QUALIFY[c] for c in LETTERS}
         # Athena
@@ -583,7 +583,7 @@ class _Turn:
 
     def _best_placements(self, tile: int, stones: int, placements: list[tuple]) -> list[tuple[float, tuple]]:
         """The best placements of city tile `tile` (value of the city after, (q, r, rot)), best first."""
-        codes = TILES_BY_ID[tile].code
+        codes = CODES[tile]
         a, b, c = codes
         cheap = self._cheap
         scored = []
@@ -645,7 +645,7 @@ class _Turn:
         _, action, i = best
         tile = site[i]["id"]
         _, qrr, cells, _ = best_of[i]
-        self.bot._plan = (("place", self.view["turn"], tile), _key(cells, TILES_BY_ID[tile].code), qrr)
+        self.bot._plan = (("place", self.view["turn"], tile), _key(cells, CODES[tile]), qrr)
         return action
 
     def _solo_rest(self, i: int, gains: dict) -> float:
@@ -678,7 +678,7 @@ class _Turn:
             return best if best is not None else 0.0
         pick = _architect_pick(site, his)
         return self._solo_node(site[:pick] + site[pick + 1:], mine, his - pick, True,
-                               [*taken, TILES_BY_ID[site[pick]].code], gains, codes, done, t_arch, base)
+                               [*taken, CODES[site[pick]]], gains, codes, done, t_arch, base)
 
     def _arch_after_refill(self, site: list[int], his: int, his_turn_next: bool, codes: list[str], done: int,
                            t_arch: int) -> float:
@@ -686,10 +686,10 @@ class _Turn:
         take from the leftover tile and the three new ones."""
         if not his_turn_next or not site or self.view.get("stacks", 0) == 0:
             return self._arch_value(codes, his, done, t_arch)
-        left = TILES_BY_ID[site[0]].code
+        left = CODES[site[0]]
         if _has_plaza(left):
             return self._arch_value([*codes, left], his, done, t_arch)
-        unseen = [TILES_BY_ID[t].code for t in self.view.get("unseen", [])]
+        unseen = [CODES[t] for t in self.view.get("unseen", [])]
         plazas = [c for c in unseen if _has_plaza(c)]
         if not plazas or his <= 0:
             return self._arch_value([*codes, left], his, done, t_arch)
@@ -707,7 +707,7 @@ class _Turn:
         placements = self._all_placements()
         cands = self._best_placements(tile, self.stones, placements)
         for _, qrr, cells, _ in cands:
-            found = _match(legal, _key(cells, TILES_BY_ID[tile].code), qrr, TILES_BY_ID[tile].code)
+            found = _match(legal, _key(cells, CODES[tile]), qrr, CODES[tile])
             if found is not None:
                 return found
         return None

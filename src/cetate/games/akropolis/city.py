@@ -10,7 +10,7 @@ city can be written out and rebuilt (and every rebuilt placement is checked agai
 
 from __future__ import annotations
 
-from cetate.games.akropolis.data import SMALL_PIECE_BASE, STARTING_TILE_CELLS, STARTING_TILE_ID, TILES_BY_ID
+from cetate.games.akropolis.data import CODES, SMALL_PIECE_BASE, STARTING_TILE_CELLS, STARTING_TILE_ID
 
 Cell = tuple[int, int]
 
@@ -32,7 +32,7 @@ def tile_codes(piece: int) -> str:
 
     if piece >= SMALL_PIECE_BASE:
         return SMALL_TILES[piece - SMALL_PIECE_BASE]
-    return TILES_BY_ID[piece].code
+    return CODES[piece]
 
 
 def side_code(code: str, rot: int, d: int) -> str:
@@ -180,7 +180,7 @@ class City:
         cells = self.cells_of(q, r, rot)
         top = self.top
         covered = 0
-        for cell, code in zip(cells, TILES_BY_ID[piece].code, strict=True):
+        for cell, code in zip(cells, CODES[piece], strict=True):
             if top.get(cell) == "q":
                 covered += 1
             self._put(cell, code, piece)

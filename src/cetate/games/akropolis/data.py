@@ -152,6 +152,7 @@ CITY_TILES: tuple[Tile, ...] = tuple(
     Tile(num, tile_set, tuple(hex_from_code(c) for c in code), bga) for num, tile_set, code, bga in _TABLE
 )
 TILES_BY_ID: dict[int, Tile] = {t.id: t for t in CITY_TILES}
+CODES: dict[int, str] = {t.id: t.code for t in CITY_TILES}  # each city tile's hex codes (hot paths)
 
 
 class Composition(NamedTuple):

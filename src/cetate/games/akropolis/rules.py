@@ -20,10 +20,10 @@ from cetate.games.akropolis.city import City, tile_codes
 from cetate.games.akropolis.data import (
     ATHENA_CARDS,
     CARDS_SHOWN,
+    CODES,
     SMALL_PER_CARD,
     SMALL_TILES,
     STARTING_TILE,
-    TILES_BY_ID,
     tiles_for_players,
 )
 from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, COLOUR_OF, architect_score, score_city, tile_mix
@@ -130,7 +130,7 @@ def legal_actions(s: State) -> list[dict]:
     if phase == "place":
         city = s.cities[s.seat]
         return [{"type": "place", "q": q, "r": r, "rot": rot}
-                for q, r, rot in city.placements(TILES_BY_ID[s.held].code)]
+                for q, r, rot in city.placements(CODES[s.held])]
     if phase == "athena":
         out = [{"type": "athena", "card": card, "tile": t}
                for card in completable(s, s.seat) for t in s.under[s.cards.index(card)]]
@@ -377,7 +377,7 @@ def _architect_turn(s: State, ev: list) -> None:
     """§1.10: the cheapest tile with a plaza if he can pay for it, otherwise the first one."""
     pick = 0
     for i, tile in enumerate(s.site):
-        if any(c.isupper() for c in TILES_BY_ID[tile].code):
+        if any(c.isupper() for c in CODES[tile]):
             if i <= s.arch_stones:
                 pick = i
             break
@@ -389,7 +389,7 @@ def _architect_turn(s: State, ev: list) -> None:
 
 
 def architect_codes(s: State) -> list[str]:
-    return [STARTING_TILE.code, *(TILES_BY_ID[t].code for t in s.arch_tiles),
+    return [STARTING_TILE.code, *(CODES[t] for t in s.arch_tiles),
             *(SMALL_TILES[t] for t in s.arch_small)]
 
 
@@ -487,7 +487,7 @@ def evaluate(s: State) -> list[float]:
     bots with a cut-off): each city's score carried forward by the tiles still to come (`_expected_total`).
     Solo: the margin over the Architect's score."""
     tiles = list(s.site) + [t for stack in s.stacks for t in stack]
-    ps, pd = tile_mix(TILES_BY_ID[t].code for t in tiles)
+    ps, pd = tile_mix(CODES[t] for t in tiles)
     left = max(0, total_turns(s.n, s.options) - s.turn)
     per_seat = left / max(s.n, 2)
     values = [_expected_total(s, i, per_seat, ps, pd) for i in range(s.n)]
@@ -532,7 +532,7 @@ def playout_action(s: State, rnd) -> dict:
     if s.phase != "place" or s.held is None:
         return random_action(s, rnd)
     city = s.cities[s.seat]
-    codes = TILES_BY_ID[s.held].code
+    codes = CODES[s.held]
     best, best_v = None, None
     for _ in range(6):
         a = random_action(s, rnd)

@@ -8,7 +8,7 @@ never the RNG state. `determinize` reshuffles the stacks' contents, keeping each
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.akropolis.data import SMALL_PIECE_BASE, SMALL_TILES, STATUE_PIECES, TILES_BY_ID
+from cetate.games.akropolis.data import CODES, SMALL_PIECE_BASE, SMALL_TILES, STATUE_PIECES
 from cetate.games.akropolis.rules import completable, score_architect, score_seat
 from cetate.games.akropolis.state import State, total_turns
 
@@ -26,11 +26,11 @@ def view(s: State, seat: int | None) -> dict:
         "turns": total_turns(n, s.options),
         "round": s.round,
         "chief": s.chief,
-        "site": [{"id": t, "hexes": TILES_BY_ID[t].code, "cost": i} for i, t in enumerate(s.site)],
+        "site": [{"id": t, "hexes": CODES[t], "cost": i} for i, t in enumerate(s.site)],
         "stacks": len(s.stacks),
         "stack_tiles": sum(len(st) for st in s.stacks),
         "unseen": sorted(t for st in s.stacks for t in st),
-        "held": {"id": s.held, "hexes": TILES_BY_ID[s.held].code} if s.held else None,
+        "held": {"id": s.held, "hexes": CODES[s.held]} if s.held else None,
         "seats": [_seat(s, i) for i in range(n)],
         "options": dict(s.options),
         "result": s.result,
@@ -52,7 +52,7 @@ def view(s: State, seat: int | None) -> dict:
         doc["architect"] = {
             "level": s.options["architect"],
             "stones": s.arch_stones,
-            "tiles": [{"id": t, "hexes": TILES_BY_ID[t].code} for t in s.arch_tiles],
+            "tiles": [{"id": t, "hexes": CODES[t]} for t in s.arch_tiles],
             "small": [{"id": t, "hex": SMALL_TILES[t]} for t in s.arch_small],
             "completed": list(s.arch_cards),
             "score": score_architect(s),

@@ -1,0 +1,93 @@
+"""Akropolis hooks for search bots (protocol `search_actions` and `evaluate`), built on the heuristic bot.
+
+A tile can go to a hundred or more places, and most of them are plainly worse than the best few; a search
+that treats them all as moves spends its whole budget on placements and learns little about which tile to
+take. So, for IS-MCTS:
+
+* `search_actions(s)`: at a placement, only the `akropolis-heuristic` bot's best `PLACEMENTS` placements
+  of the held tile (its local estimate, then its full value); every other decision offers all its legal
+  actions (the takes above all: which tile to take, and what that leaves to the others, is what the search
+  is for). The choice is a pure function of the state; it is cached, keyed by what it depends on, because
+  the same city and tile come back at every iteration under a new order of the stacks.
+* `evaluate(s)`: each seat's worth by the heuristic bot's value function (score now, potentials, what the
+  tiles still to come should add), turned into win shares (`cetate.core.search.win_shares`). Solo games
+  keep the rules' carried-forward estimate against the Architect (`rules.evaluate`).
+
+Both read the state directly (a light view without the cities' cell lists or scores) and never change it.
+"""
+
+from __future__ import annotations
+
+from cetate.core.search import win_shares
+from cetate.games.akropolis import rules
+from cetate.games.akropolis.bot import AkropolisHeuristicBot, _Turn
+from cetate.games.akropolis.state import State, total_turns
+from cetate.games.akropolis.view import view as full_view
+
+PLACEMENTS = 1  # placements offered to a search at a `place` decision
+SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
+_CACHE_SIZE = 20_000
+
+_bots: dict[int, AkropolisHeuristicBot] = {}
+_cache: dict[tuple, list[dict]] = {}
+
+
+def _bot(seat: int) -> AkropolisHeuristicBot:
+    bot = _bots.get(seat)
+    if bot is None:
+        bot = _bots[seat] = AkropolisHeuristicBot(None, seat, f"search/{seat}")
+    return bot
+
+
+def _turn(s: State, seat: int) -> _Turn:
+    """The heuristic's valuation for `seat`, from a light view of `s` (the city object itself is read)."""
+    if s.cards or s.n == 1:  # Athena and solo read more of the view: take the full one
+        doc = full_view(s, seat)
+    else:
+        doc = {
+            "players": s.n, "seat": seat, "options": s.options,
+            "turn": s.turn + 1, "turns": total_turns(s.n, s.options),
+            "site": [{"id": t} for t in s.site],
+            "unseen": [t for st in s.stacks for t in st],
+            "stacks": len(s.stacks),
+            "seats": [{"stones": s.stones[i], "completed": s.completed[i]} for i in range(s.n)],
+        }
+    return _Turn(_bot(seat), doc, city=s.cities[seat])
+
+
+def search_actions(s: State) -> list[dict]:
+    """The actions a search should consider (see the module doc)."""
+    if s.phase != "place" or s.held is None:
+        return rules.legal_actions(s)
+    seat = s.seat
+    city = s.cities[seat]
+    unseen = tuple(sorted(t for st in s.stacks for t in st))
+    key = (seat, s.held, s.stones[seat], s.turn, tuple(s.site), unseen, tuple(s.completed[seat]),
+           frozenset(city.h.items()), frozenset(city.top.items()), frozenset(city.drot.items()))
+    hit = _cache.get(key)
+    if hit is not None:
+        return [dict(a) for a in hit]
+    turn = _turn(s, seat)
+    turn._prepare_cheap()
+    best = turn._best_placements(s.held, turn.stones, turn._all_placements())
+    # every legal (q, r, rot) is a legal action of its own (`City.placements`: one per resulting city)
+    out = [{"type": "place", "q": q, "r": r, "rot": rot} for _, (q, r, rot), _, _ in best[:PLACEMENTS]]
+    out = out or rules.legal_actions(s)
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = out
+    return [dict(a) for a in out]
+
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected share of the win by the heuristic's value of its city (see the module doc)."""
+    if s.n == 1:
+        return rules.evaluate(s)
+    values = []
+    for seat in range(s.n):
+        turn = _turn(s, seat)
+        values.append(turn.value(turn.city, turn.stones, turn.completed))
+    return win_shares(values, SPREAD)
+
+
+__all__ = ["PLACEMENTS", "evaluate", "search_actions"]

@@ -1,0 +1,119 @@
+"""Akropolis hooks for search bots (cetate.games.akropolis.search): `search_actions` offers the heuristic's
+best placement(s) and every other legal action, `evaluate` gives win shares from the heuristic's values; both
+are pure functions of the state."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cetate.bots import choose, make_bot
+from cetate.games import get
+from cetate.games.akropolis import rules, search
+from cetate.games.akropolis.bot import AkropolisHeuristicBot
+
+GAME = get("akropolis")
+
+
+def snapshot(state) -> str:
+    return json.dumps(GAME.to_json(state), sort_keys=True)
+
+
+def states(players: int, options: dict | None, seed: int, every: int = 3):
+    """States along a random game, every `every` actions."""
+    rnd = random.Random(seed)
+    state = GAME.setup(players, seed, options)
+    k = 0
+    while GAME.to_move(state) is not None:
+        if k % every == 0:
+            yield state
+        GAME.apply(state, GAME.random_action(state, rnd))
+        k += 1
+
+
+def test_the_game_object_uses_the_search_hooks():
+    assert GAME.search_actions is search.search_actions
+    assert GAME.evaluate is search.evaluate
+    assert GAME.search_defaults["depth"] == 0 and GAME.search_defaults["prior_weight"] == 0
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, None), (3, None), (4, {"athena": True}),
+                                                  (1, {"architect": "callicrates"})])
+def test_search_actions_are_legal_and_pure(players, options):
+    seen_place = seen_take = 0
+    for state in states(players, options, 7):
+        before = snapshot(state)
+        legal = GAME.legal_actions(state)
+        offered = GAME.search_actions(state)
+        assert offered and all(a in legal for a in offered)
+        assert len({json.dumps(a, sort_keys=True) for a in offered}) == len(offered)
+        if state.phase == "place":
+            seen_place += 1
+            assert len(offered) == min(search.PLACEMENTS, len(legal))
+            again = GAME.search_actions(state)  # from the cache now
+            assert again == offered
+            offered[0]["q"] = 999  # the caller's copy: the cache is not touched
+            assert GAME.search_actions(state) == again
+        else:
+            seen_take += state.phase == "take"
+            assert offered == legal
+        assert snapshot(state) == before
+    assert seen_place and seen_take
+
+
+def test_the_offered_placement_is_the_heuristic_bots():
+    """At a placement the search is offered what `akropolis-heuristic` itself would play (same tile, same
+    city, same view)."""
+    checked = 0
+    for state in states(2, None, 3, every=1):
+        if state.phase != "place" or len(GAME.legal_actions(state)) < 2:
+            continue
+        seat = state.seat
+        bot = AkropolisHeuristicBot(GAME, seat, 0)
+        mine = bot.act(GAME.view(state, seat), GAME.legal_actions(state))
+        (offered,) = search.search_actions(state)
+        # the same resulting city: equal, or an equivalent placement of a tile with repeated hexes
+        a, b = GAME.clone(state), GAME.clone(state)
+        GAME.apply(a, mine)
+        GAME.apply(b, offered)
+        assert a.cities[seat].top == b.cities[seat].top and a.cities[seat].h == b.cities[seat].h
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+def test_evaluate_favours_the_better_city():
+    """At the start the two seats nearly share the value (only their stones differ; the seat ahead by any
+    margin also takes the rank share, 0.2); after twelve turns of the heuristic bot against random moves,
+    the bot's seat leads."""
+    state = GAME.setup(2, 4, None)
+    values = GAME.evaluate(state)
+    assert values[0] == pytest.approx(values[1], abs=0.3)
+    rnd = random.Random(2)
+    bot = AkropolisHeuristicBot(GAME, 0, 0)
+    for k in range(24):
+        seat = GAME.to_move(state)
+        GAME.apply(state, choose(bot, GAME, state, 0, k) if seat == 0 else GAME.random_action(state, rnd))
+    values = GAME.evaluate(state)
+    assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+    assert values[0] > 0.7 > values[1]
+
+
+def test_solo_evaluate_is_the_rules_estimate():
+    state = GAME.setup(1, 2, {"architect": "metagenes"})
+    assert GAME.evaluate(state) == rules.evaluate(state)
+
+
+def test_ismcts_plays_the_single_offered_placement_at_once():
+    """When the game's search offers one move (an Akropolis placement), IS-MCTS plays it without searching."""
+    for state in states(2, None, 9, every=1):
+        if state.phase == "place" and len(GAME.legal_actions(state)) > 1:
+            break
+    seat = state.seat
+    bot = make_bot("ismcts:iterations=50", GAME, seat, 0)
+    action = choose(bot, GAME, state, seat, 0)
+    assert [action] == search.search_actions(state)
+    assert bot.iterations_done == 0
