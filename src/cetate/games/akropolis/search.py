@@ -26,7 +26,7 @@ from cetate.games.akropolis.view import view as full_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
-_CACHE_SIZE = 20_000
+_CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
 
 _bots: dict[int, AkropolisHeuristicBot] = {}
 _cache: dict[tuple, list[dict]] = {}
