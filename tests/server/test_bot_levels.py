@@ -75,9 +75,11 @@ def test_a_seat_made_with_a_level_stores_its_bot_and_resumes_with_it(tmp_path):
 
 # -- search bots play, from a sample --------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game_id", "players", "moves"), [("gates", 2, None), ("citadels", 3, 40)])
+@pytest.mark.parametrize(("game_id", "players", "moves"), [("gates", 2, None), ("citadels", 3, 40),
+                                                          ("akropolis", 2, 16)])
 def test_hard_and_normal_bots_play(client, caplog, game_id, players, moves):
-    """A whole Gates match; the first 40 moves of a Citadels game (the one with the most hidden cards)."""
+    """A whole Gates match; the first 40 moves of a Citadels game (the one with the most hidden cards); 16
+    Akropolis moves (the search meets the heuristic's placements, in the worker processes)."""
     seats = [{"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "normal"}] * 2
 
     def far_enough():
