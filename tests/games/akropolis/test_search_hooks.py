@@ -11,7 +11,7 @@ import pytest
 
 from cetate.bots import choose, make_bot
 from cetate.games import get
-from cetate.games.akropolis import rules, search
+from cetate.games.akropolis import search
 from cetate.games.akropolis.bot import AkropolisHeuristicBot
 
 GAME = get("akropolis")
@@ -102,9 +102,17 @@ def test_evaluate_favours_the_better_city():
     assert values[0] > 0.7 > values[1]
 
 
-def test_solo_evaluate_is_the_rules_estimate():
-    state = GAME.setup(1, 2, {"architect": "metagenes"})
-    assert GAME.evaluate(state) == rules.evaluate(state)
+def test_solo_evaluate_follows_the_margin_over_the_architect():
+    """Solo: a share in (0, 1) that rises with my stones and falls with the Architect's (each counts a
+    point at the end)."""
+    for level in ("hippodamos", "metagenes", "callicrates"):
+        state = GAME.setup(1, 2, {"architect": level})
+        (base,) = GAME.evaluate(state)
+        assert 0.0 < base < 1.0
+        richer, poorer = GAME.clone(state), GAME.clone(state)
+        richer.stones[0] += 20
+        poorer.arch_stones += 20
+        assert GAME.evaluate(richer)[0] > base > GAME.evaluate(poorer)[0]
 
 
 def test_ismcts_plays_the_single_offered_placement_at_once():

@@ -14,7 +14,6 @@ from __future__ import annotations
 from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
-from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis.city import City, tile_codes
 from cetate.games.akropolis.data import (
@@ -26,7 +25,7 @@ from cetate.games.akropolis.data import (
     STARTING_TILE,
     tiles_for_players,
 )
-from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, COLOUR_OF, architect_score, score_city, tile_mix
+from cetate.games.akropolis.scoring import architect_score, score_city
 from cetate.games.akropolis.state import State, total_turns
 
 ARCHITECT = 1  # the Architect's index in `chief` during a solo game (he is not a seat)
@@ -461,51 +460,6 @@ def _finish(s: State, ev: list) -> None:
 
 def tile_doc(tile: int) -> dict:
     return {"id": tile, "hexes": tile_codes(tile)}
-
-
-# -- evaluation for search bots ------------------------------------------------------------------------
-
-_LETTERS = "hmbtg"
-_QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # share of future districts that will score
-
-
-def _expected_total(s: State, seat: int, turns_left: float, ps: dict, pd: dict) -> float:
-    """A seat's score now, carried forward: per colour (value + expected future value) x (stars + expected
-    future stars), the future drawn from the composition of the tiles still to come; plus the stones."""
-    colours = score_city(s.cities[seat], s.options)
-    total = float(s.stones[seat])
-    for c in _LETTERS:
-        col = colours[COLOUR_OF[c]]
-        value = col["value"] + 0.9 * turns_left * pd[c] * 1.4 * _QUALIFY[c]
-        stars = col["stars"] + 0.9 * turns_left * ps[c]
-        total += value * stars
-    return total
-
-
-def evaluate(s: State) -> list[float]:
-    """Each seat's expected share of the win at a state that is not over (protocol `evaluate`, for search
-    bots with a cut-off): each city's score carried forward by the tiles still to come (`_expected_total`).
-    Solo: the margin over the Architect's score."""
-    tiles = list(s.site) + [t for stack in s.stacks for t in stack]
-    ps, pd = tile_mix(CODES[t] for t in tiles)
-    left = max(0, total_turns(s.n, s.options) - s.turn)
-    per_seat = left / max(s.n, 2)
-    values = [_expected_total(s, i, per_seat, ps, pd) for i in range(s.n)]
-    if s.n == 1:
-        return [solo_share(values[0] - _architect_expected(s, per_seat, ps, pd), 20.0)]
-    return win_shares(values, 8.0)
-
-
-def _architect_expected(s: State, turns_left: float, ps: dict, pd: dict) -> float:
-    """The Architect's score carried forward like a seat's: he takes a tile every other turn, a plaza more
-    often than the average tile (§1.10: he goes for plazas)."""
-    now = score_architect(s)
-    factor = ARCHITECT_FACTOR[s.options["architect"]]
-    total = float(now["stone_points"] + now["quarries"]["points"])
-    for c in _LETTERS:
-        col = now["colours"][COLOUR_OF[c]]
-        total += (col["value"] + turns_left * pd[c] * factor) * (col["stars"] + 1.2 * turns_left * ps[c])
-    return total
 
 
 def _placement_estimate(city, codes: str, q: int, r: int, rot: int) -> float:

@@ -10,22 +10,27 @@ take. So, for IS-MCTS:
   is for). The choice is a pure function of the state; it is cached, keyed by what it depends on, because
   the same city and tile come back at every iteration under a new order of the stacks.
 * `evaluate(s)`: each seat's worth by the heuristic bot's value function (score now, potentials, what the
-  tiles still to come should add), turned into win shares (`cetate.core.search.win_shares`). Solo games
-  keep the rules' carried-forward estimate against the Architect (`rules.evaluate`).
+  tiles still to come should add), turned into win shares (`cetate.core.search.win_shares`). Solo: the
+  margin of the city's score carried forward (per colour, value and stars grown by the tiles still to
+  come, at the heuristic's rates) over the Architect's, carried forward the same way (he goes for plazas,
+  §1.10).
 
 Both read the state directly (a light view without the cities' cell lists or scores) and never change it.
 """
 
 from __future__ import annotations
 
-from cetate.core.search import win_shares
+from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import rules
-from cetate.games.akropolis.bot import AkropolisHeuristicBot, _Turn
+from cetate.games.akropolis.bot import COLOUR, LETTERS, PARAMS, QUALIFY, AkropolisHeuristicBot, _Turn
+from cetate.games.akropolis.data import CODES
+from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, score_city, tile_mix
 from cetate.games.akropolis.state import State, total_turns
 from cetate.games.akropolis.view import view as full_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
+SOLO_SPREAD = 20.0  # solo: points of margin over the Architect that make a win e times likelier
 _CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
 
 _bots: dict[int, AkropolisHeuristicBot] = {}
@@ -82,12 +87,28 @@ def search_actions(s: State) -> list[dict]:
 def evaluate(s: State) -> list[float]:
     """Each seat's expected share of the win by the heuristic's value of its city (see the module doc)."""
     if s.n == 1:
-        return rules.evaluate(s)
+        return [solo_share(_solo_margin(s), SOLO_SPREAD)]
     values = []
     for seat in range(s.n):
         turn = _turn(s, seat)
         values.append(turn.value(turn.city, turn.stones, turn.completed))
     return win_shares(values, SPREAD)
+
+
+def _solo_margin(s: State) -> float:
+    """Solo: my score carried forward minus the Architect's (see the module doc)."""
+    ps, pd = tile_mix(CODES[t] for t in (*s.site, *(t for st in s.stacks for t in st)))
+    each = max(0, total_turns(1, s.options) - s.turn) / 2  # the turns left to me and to him
+    fv, fl, fs = PARAMS["future_value"], PARAMS["future_level"], PARAMS["future_stars"]
+    mine = score_city(s.cities[0], s.options)
+    his = rules.score_architect(s)
+    factor = ARCHITECT_FACTOR[s.options["architect"]]
+    margin = float(s.stones[0]) - his["stone_points"] - his["quarries"]["points"]
+    for c in LETTERS:
+        col, arch = mine[COLOUR[c]], his["colours"][COLOUR[c]]
+        margin += (col["value"] + fv * each * pd[c] * fl * QUALIFY[c]) * (col["stars"] + fs * each * ps[c])
+        margin -= (arch["value"] + each * pd[c] * factor) * (arch["stars"] + 1.2 * each * ps[c])
+    return margin
 
 
 __all__ = ["PLACEMENTS", "evaluate", "search_actions"]
