@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cetate.games.akropolis.rules import compute_result, score_seat
-from cetate.games.akropolis.scoring import outside, score_city
+from cetate.games.akropolis.scoring import lakes, outside, score_city
 from tests.games.akropolis.helpers import GAME, city_of, line, opts, ring, scenario
 
 VARIANTS = ("variant_houses", "variant_markets", "variant_barracks", "variant_temples", "variant_gardens")
@@ -170,6 +170,45 @@ def test_multi_hex_hole_is_not_outside():
     out = outside(city)
     assert not set(holes) & out
     assert city.border - set(holes) <= out  # every other empty cell next to the city is outside
+
+
+def _lakes_by_flood_fill(city) -> set:
+    h = city.h
+    out = outside(city)
+    qs, rs = [q for q, _ in h], [r for _, r in h]
+    return {(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
+            if (q, r) not in h and (q, r) not in out}
+
+
+def test_lakes_agree_with_the_flood_fill_on_crafted_cities():
+    """§3.4: `lakes` (Euler-characteristic shortcut when the city has no hole) gives the enclosed cells the
+    flood fill gives, for one hole, a hole of three cells, two holes, none, and a city in two parts."""
+    two_holes = holed(4, holes=((0, 0), (2, -2)))
+    apart = {**holed(3), (6, 0): "m", (7, 0): "M"}  # a crafted city in two parts, one of them holed
+    for cells in (holed(3), holed(3, holes=((0, 0), (1, 0), (1, -1))), two_holes, apart,
+                  {c: "q" for c in ring((0, 0))} | {(0, 0): "h"}, {(0, 0): "h"}):
+        city = city_of(cells)
+        assert lakes(city) == _lakes_by_flood_fill(city)
+    assert lakes(city_of(two_holes)) == {(0, 0), (2, -2)}
+    assert lakes(city_of(apart)) == {(0, 0)}
+    assert lakes(city_of({(0, 0): "h"})) == set()
+
+
+def test_lakes_agree_with_the_flood_fill_in_random_games():
+    import random
+
+    checked = holes = 0
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = GAME.setup(2, seed, {"athena": seed % 2 == 0})
+        while GAME.to_move(state) is not None:
+            GAME.apply(state, GAME.random_action(state, rnd))
+            for city in state.cities:
+                expected = _lakes_by_flood_fill(city)
+                assert lakes(city) == expected
+                checked += 1
+                holes += bool(expected)
+    assert checked > 100 and holes  # random cities have holes often enough to test both paths
 
 
 # -- temples (§1.7, temples variant) -------------------------------------------------------------------

@@ -85,6 +85,34 @@ def test_the_offered_placement_is_the_heuristic_bots():
     assert checked >= 6
 
 
+def test_one_city_valuation_serves_every_tile_and_survives_the_state_moving_on():
+    """Two tiles offered to the same city share one valuation of it (kept on a copy of the city); playing
+    on and coming back gives the same offers, equal to what a fresh cache gives."""
+    for state in states(2, None, 5, every=1):
+        if state.phase == "place" and state.turn > 6 and len(state.site) >= 2:
+            break
+    first = GAME.clone(state)
+    other = GAME.clone(state)
+    other.held, other.site[0] = state.site[0], state.held  # the same city holding another tile
+    search._cache.clear()
+    search._turns.clear()
+    offers = [search.search_actions(first), search.search_actions(other)]
+    assert len(search._turns) == 1 and len(search._cache) == 2
+    GAME.apply(first, offers[0][0])  # the state's city changes; the kept valuation must not
+    GAME.apply(other, offers[1][0])
+    again = [search.search_actions(GAME.clone(state)), search.search_actions(_swapped(state))]
+    search._cache.clear()
+    search._turns.clear()
+    fresh = [search.search_actions(GAME.clone(state)), search.search_actions(_swapped(state))]
+    assert again == offers == fresh
+
+
+def _swapped(state):
+    other = GAME.clone(state)
+    other.held, other.site[0] = state.site[0], state.held
+    return other
+
+
 def test_evaluate_favours_the_better_city():
     """At the start the two seats nearly share the value (only their stones differ; the seat ahead by any
     margin also takes the rank share, 0.2); after twelve turns of the heuristic bot against random moves,

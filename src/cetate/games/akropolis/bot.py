@@ -38,7 +38,7 @@ from cetate.core.rng import Rng
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis.city import TRIANGLE, City, D, side_code
 from cetate.games.akropolis.data import CODES, SMALL_TILES, STARTING_TILE
-from cetate.games.akropolis.scoring import architect_score, outside, score_city, tile_mix, units
+from cetate.games.akropolis.scoring import architect_score, lakes, score_city, tile_mix, units
 
 NAME = "akropolis-heuristic"
 
@@ -402,8 +402,8 @@ class _Turn:
         h, top, drot = city.h, city.top, city.drot
         w_star, w_dist = self._weights()
         self.w_star, self.w_dist = w_star, w_dist
-        out = outside(city)
-        self._out = out
+        closed = lakes(city)
+        self._lakes = closed
         # the scoring house group, approximated as the houses connected to the largest group
         house_cells = [cell for cell, code in top.items() if "h" in code]
         main: set = set()
@@ -450,7 +450,7 @@ class _Turn:
                     v = level * w_dist["m"] * (2 if var["variant_markets"] and "M" in facing else 1)
                     self._market_units[cell] = self._market_units.get(cell, 0.0) + v
             elif letter == "b":
-                outer = [n for n in empties if n in out]
+                outer = [n for n in empties if n not in closed]
                 if outer:
                     v = level * w_dist["b"] * (2 if var["variant_barracks"] and len(outer) >= 3 else 1)
                     self._barracks_units.setdefault(cell, []).append((v, set(outer)))
@@ -471,6 +471,7 @@ class _Turn:
         self._contrib = contrib
         self._memo: dict = {}
         self._fill: dict = {}
+        self._cell: dict = {}
 
     def _fill_effect(self, cell) -> float:
         """What building on the empty `cell` does to its neighbours (temples closer to surrounded,
@@ -492,6 +493,24 @@ class _Turn:
         self._fill[cell] = v
         return v
 
+    def _cell_part(self, cell) -> float:
+        """The part of `_cheap` that does not depend on the new hex: what covering or filling `cell` loses."""
+        v = self._cell.get(cell)
+        if v is not None:
+            return v
+        old = self.city.top.get(cell)
+        v = -self._contrib.get(cell, 0.0)
+        if old == "q":
+            v += self.stone_val
+        if old is None:
+            v += self._fill_effect(cell)
+            if self.compact:
+                h = self.city.h
+                q, r = cell
+                v -= self.compact * (sum(1 for dq, dr in D if (q + dq, r + dr) not in h) - 1)
+        self._cell[cell] = v
+        return v
+
     def _cheap(self, cell, letter: str, p: int) -> float:
         """Estimated change of value when `letter` lands on `cell` (its tile-mates on sides p and p+1;
         p < 0 for an upper placement or a lone small tile)."""
@@ -503,15 +522,8 @@ class _Turn:
         h, top = city.h, city.top
         k = h.get(cell, 0)
         lvl = k + 1
-        old = top.get(cell)
         q, r = cell
-        v = -self._contrib.get(cell, 0.0)
-        if old == "q":
-            v += self.stone_val
-        if old is None:
-            v += self._fill_effect(cell)
-            if self.compact:
-                v -= self.compact * (sum(1 for dq, dr in D if (q + dq, r + dr) not in h) - 1)
+        v = self._cell_part(cell)
         if letter == "q":
             v += self.quarry_val
             if any(h.get((q + dq, r + dr)) == lvl for dq, dr in D):
@@ -554,7 +566,7 @@ class _Turn:
                     n = (q + dq, r + dr)
                     if n not in h:
                         empties += 1
-                        if n in self._out:
+                        if n not in self._lakes:
                             outer += 1
                 if letter == "b":
                     if outer or (empties and k == 0):

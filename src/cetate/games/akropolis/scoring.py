@@ -75,14 +75,53 @@ def outside(city: City) -> set[tuple[int, int]]:
     return seen
 
 
-def _is_lake(city: City, cell: tuple[int, int], out: set, lake_rule: str) -> bool:
+def lakes(city: City) -> set[tuple[int, int]]:
+    """The enclosed empty cells (lakes, §3.4): the empty cells of the grown bounding parallelogram that the
+    flood fill of `outside` does not reach. Fast path: a city without holes has Euler characteristic (cells
+    - shared edges + cell triples meeting at a corner) equal to its number of connected parts (one, for a
+    city built by the rules); then the answer is empty without a flood fill of the empty cells."""
+    h = city.h
+    if not h:
+        return set()
+    edges = corners = 0
+    for q, r in h:
+        up = (q + 1, r - 1) in h
+        right = (q + 1, r) in h
+        down = (q, r + 1) in h
+        edges += up + right + down
+        corners += (up and right) + (right and down)  # the corners between D[1]/D[2] and D[2]/D[3]
+    chi = len(h) - edges + corners
+    if chi == 1 and _connected(h):
+        return set()
+    out = outside(city)
+    qs = [q for q, _ in h]
+    rs = [r for _, r in h]
+    return {(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
+            if (q, r) not in h and (q, r) not in out}
+
+
+def _connected(h: dict) -> bool:
+    start = next(iter(h))
+    seen = {start}
+    todo = [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in D:
+            n = (q + dq, r + dr)
+            if n in h and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(h)
+
+
+def _is_lake(city: City, cell: tuple[int, int], closed: set, lake_rule: str) -> bool:
     if cell in city.h:
         return False
     if lake_rule == "single_hex":  # F4 alternative: a lone hole with six built neighbours
         h = city.h
         q, r = cell
         return all((q + dq, r + dr) in h for dq, dr in D)
-    return cell not in out  # F4 default: any enclosed empty region
+    return cell in closed  # F4 default: any enclosed empty region
 
 
 def score_city(city: City, options: dict) -> dict[str, dict]:
@@ -96,7 +135,7 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
         if len(code) == 1 and code.isupper():
             stars[code.lower()] += STARS[code.lower()]
     need_outside = any(letter in "bg" for _, letter, _, _ in us)
-    out = outside(city) if need_outside else set()
+    closed = lakes(city) if need_outside else set()
     value = {c: 0 for c in STARS}
     count = {c: 0 for c in STARS}
     doubled = {c: 0 for c in STARS}
@@ -114,7 +153,7 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
             double = options["variant_markets"] and "M" in facing
         elif letter == "b":  # §1.7: on the outer edge (F2); variant: 3+ empty neighbours (F3)
             empty = [(q + D[d][0], r + D[d][1]) for d in sides if (q + D[d][0], r + D[d][1]) not in h]
-            outer = sum(1 for n in empty if n in out)
+            outer = sum(1 for n in empty if n not in closed)
             if not (outer if options["barracks_edge"] == "outside" else empty):
                 continue
             free = outer if options["barracks_variant_count"] == "outside" else len(empty)
@@ -125,7 +164,7 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
             double = options["variant_temples"] and level >= 2
         else:  # garden: always; variant: next to a lake (F4)
             double = options["variant_gardens"] and any(
-                _is_lake(city, (q + D[d][0], r + D[d][1]), out, options["lake"]) for d in sides)
+                _is_lake(city, (q + D[d][0], r + D[d][1]), closed, options["lake"]) for d in sides)
         value[letter] += level * (2 if double else 1)
         count[letter] += 1
         doubled[letter] += 1 if double else 0

@@ -8,7 +8,8 @@ take. So, for IS-MCTS:
   of the held tile (its local estimate, then its full value); every other decision offers all its legal
   actions (the takes above all: which tile to take, and what that leaves to the others, is what the search
   is for). The choice is a pure function of the state; it is cached, keyed by what it depends on, because
-  the same city and tile come back at every iteration under a new order of the stacks.
+  the same city and tile come back at every iteration under a new order of the stacks, and the valuation
+  of a city (legal spots, per-cell estimates) is kept too: it serves every tile the city may receive.
 * `evaluate(s)`: each seat's worth by the heuristic bot's value function (score now, potentials, what the
   tiles still to come should add), turned into win shares (`cetate.core.search.win_shares`). Solo: the
   margin of the city's score carried forward (per colour, value and stars grown by the tiles still to
@@ -34,7 +35,8 @@ SOLO_SPREAD = 20.0  # solo: points of margin over the Architect that make a win 
 _CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
 
 _bots: dict[int, AkropolisHeuristicBot] = {}
-_cache: dict[tuple, list[dict]] = {}
+_cache: dict[tuple, list[dict]] = {}  # (city and what its valuation reads, held tile) -> offered actions
+_turns: dict[tuple, tuple] = {}  # city and what its valuation reads -> (valuation, legal spots)
 
 
 def _bot(seat: int) -> AkropolisHeuristicBot:
@@ -44,8 +46,11 @@ def _bot(seat: int) -> AkropolisHeuristicBot:
     return bot
 
 
-def _turn(s: State, seat: int) -> _Turn:
-    """The heuristic's valuation for `seat`, from a light view of `s` (the city object itself is read)."""
+def _turn(s: State, seat: int, placing: bool = False) -> _Turn:
+    """The heuristic's valuation for `seat`, from a light view of `s`. The city object itself is read; with
+    `placing`, a copy of it (the valuation is kept while the state moves on), and the held tile counts among
+    the tiles still to come, as it did when the heuristic bot chose the tile and planned its placement (so
+    every tile the city may receive at this point is valued with the same weights)."""
     if s.cards or s.n == 1:  # Athena and solo read more of the view: take the full one
         doc = full_view(s, seat)
     else:
@@ -57,7 +62,10 @@ def _turn(s: State, seat: int) -> _Turn:
             "stacks": len(s.stacks),
             "seats": [{"stones": s.stones[i], "completed": s.completed[i]} for i in range(s.n)],
         }
-    return _Turn(_bot(seat), doc, city=s.cities[seat])
+    city = s.cities[seat]
+    if placing and s.held is not None:
+        doc["site"] = [*doc["site"], {"id": s.held}]
+    return _Turn(_bot(seat), doc, city=city.clone() if placing else city)
 
 
 def search_actions(s: State) -> list[dict]:
@@ -66,20 +74,35 @@ def search_actions(s: State) -> list[dict]:
         return rules.legal_actions(s)
     seat = s.seat
     city = s.cities[seat]
-    unseen = tuple(sorted(t for st in s.stacks for t in st))
-    key = (seat, s.held, s.stones[seat], s.turn, tuple(s.site), unseen, tuple(s.completed[seat]),
-           frozenset(city.h.items()), frozenset(city.top.items()), frozenset(city.drot.items()))
+    # what the valuation reads besides the city: the tiles still to come as one set (held tile, site and
+    # stacks together: their mix, not their order, and the determinizations of one search share it), the
+    # turn, the stones; with Athena the cards' small tiles, in solo what the Architect holds
+    to_come = tuple(sorted((s.held, *s.site, *(t for st in s.stacks for t in st))))
+    extra = (tuple(map(tuple, s.under)), tuple(s.arch_tiles), s.arch_stones, tuple(s.arch_small),
+             tuple(s.arch_cards)) if s.cards or s.n == 1 else ()
+    # the stones shift every placement's value alike, except through the Athena cards (Quarry Mine...) and
+    # a finite stone supply (F9: what is left to gain)
+    stones = (tuple(s.stones), s.arch_stones) if s.cards or s.options.get("stone_supply") is not None else ()
+    where = (seat, stones, s.turn, to_come, tuple(s.completed[seat]), extra,
+             frozenset(city.h.items()), frozenset(city.top.items()), frozenset(city.drot.items()))
+    key = (where, s.held)
     hit = _cache.get(key)
     if hit is not None:
         return [dict(a) for a in hit]
-    turn = _turn(s, seat)
-    turn._prepare_cheap()
-    best = turn._best_placements(s.held, turn.stones, turn._all_placements())
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+        _turns.clear()
+    # the valuation of this city (its legal spots, its cheap estimates) serves every tile it may receive
+    ready = _turns.get(where)
+    if ready is None:
+        turn = _turn(s, seat, placing=True)
+        turn._prepare_cheap()
+        ready = _turns[where] = (turn, turn._all_placements())
+    turn, placements = ready
+    best = turn._best_placements(s.held, s.stones[seat], placements)
     # every legal (q, r, rot) is a legal action of its own (`City.placements`: one per resulting city)
     out = [{"type": "place", "q": q, "r": r, "rot": rot} for _, (q, r, rot), _, _ in best[:PLACEMENTS]]
     out = out or rules.legal_actions(s)
-    if len(_cache) >= _CACHE_SIZE:
-        _cache.clear()
     _cache[key] = out
     return [dict(a) for a in out]
 
