@@ -33,6 +33,7 @@ PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
 SOLO_SPREAD = 20.0  # solo: points of margin over the Architect that make a win e times likelier
 _CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
+_TURNS_SIZE = 250  # kept city valuations (about 100 KB each with their estimates)
 
 _bots: dict[int, AkropolisHeuristicBot] = {}
 _cache: dict[tuple, list[dict]] = {}  # (city and what its valuation reads, held tile) -> offered actions
@@ -91,6 +92,7 @@ def search_actions(s: State) -> list[dict]:
         return [dict(a) for a in hit]
     if len(_cache) >= _CACHE_SIZE:
         _cache.clear()
+    if len(_turns) >= _TURNS_SIZE:
         _turns.clear()
     # the valuation of this city (its legal spots, its cheap estimates) serves every tile it may receive
     ready = _turns.get(where)
