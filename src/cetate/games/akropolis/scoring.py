@@ -62,14 +62,18 @@ def outside(city: City) -> set[tuple[int, int]]:
     qs = [q for q, _ in h]
     rs = [r for _, r in h]
     q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    start = (q0, r0)
+    return _flood((q0, r0), lambda n: n not in h and q0 <= n[0] <= q1 and r0 <= n[1] <= r1)
+
+
+def _flood(start: tuple[int, int], inside) -> set[tuple[int, int]]:
+    """The cells reachable from `start` through neighbours for which `inside(cell)` holds."""
     seen = {start}
     todo = [start]
     while todo:
         q, r = todo.pop()
         for dq, dr in D:
             n = (q + dq, r + dr)
-            if n not in seen and n not in h and q0 <= n[0] <= q1 and r0 <= n[1] <= r1:
+            if n not in seen and inside(n):
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -101,17 +105,7 @@ def lakes(city: City) -> set[tuple[int, int]]:
 
 
 def _connected(h: dict) -> bool:
-    start = next(iter(h))
-    seen = {start}
-    todo = [start]
-    while todo:
-        q, r = todo.pop()
-        for dq, dr in D:
-            n = (q + dq, r + dr)
-            if n in h and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(h)
+    return len(_flood(next(iter(h)), h.__contains__)) == len(h)
 
 
 def _is_lake(city: City, cell: tuple[int, int], closed: set, lake_rule: str) -> bool:
