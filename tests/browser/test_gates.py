@@ -348,6 +348,7 @@ def test_hotseat_draft_and_duels_for_both_seats(page, server, screenshot):
     page.locator(f"{BOARD}, {CURTAIN}").first.wait_for(timeout=TABLE_TIMEOUT_MS)
 
     hands: dict[int, list[str]] = {}
+    backs_seen: list[int] = []
 
     def before(player: Player, state: str) -> None:
         p = player.page
@@ -355,7 +356,14 @@ def test_hotseat_draft_and_duels_for_both_seats(page, server, screenshot):
         if state == "action":
             # only the seat in front of the device shows its hand; the other one is a count of card backs
             hands[seat] = sorted(p.locator(".gt-hand .gt-card").evaluate_all("(els) => els.map((e) => e.dataset.card)"))
-            assert p.locator(".gt-strip:not(.me) .gt-back").count() >= 1
+            # the other seat's hand: as many backs as its cards not known to this seat (at most 8), never a face
+            other = p.locator(".gt-strip:not(.me) .gt-opp-hand")
+            assert other.count() == 1
+            count, known = int(other.get_attribute("data-count")), int(other.get_attribute("data-known"))
+            assert other.locator(".gt-back").count() == min(8, count - known)
+            assert other.locator(".gt-mini").count() == known
+            assert p.locator(".gt-strip:not(.me) .gt-card").count() == 0
+            backs_seen.append(count - known)
 
     player = Player(page, screenshot)
     # the first seat may be behind the curtain at once when the other one shuffles
@@ -376,6 +384,7 @@ def test_hotseat_draft_and_duels_for_both_seats(page, server, screenshot):
     assert player.counts["draft"] == 6
     assert player.rounds_acted.get(1) == {0, 1}, player.rounds_acted
     assert set(hands) == {0, 1} and not set(hands[0]) & set(hands[1]), hands
+    assert any(n > 0 for n in backs_seen), backs_seen
     assert player.counts.get("hand_over", 0) >= 3
     summary = page.locator("[data-testid=duel-summary]")
     summary.wait_for()

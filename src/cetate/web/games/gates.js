@@ -485,7 +485,7 @@ function playerStrip(ctx, cs, seat) {
   if (seat !== me) {
     const count = Array.isArray(v.hands[seat]) ? v.hands[seat].length : v.hands[seat];
     const known = (v.known_hands && v.known_hands[seat]) || [];
-    strip.append(h("span", { class: "gt-stat" }, h("span", { class: "gt-stat-label" }, t(`${P}.strip.hand`, { count })),
+    strip.append(h("span", { class: "gt-stat gt-opp-hand", dataset: { count, known: known.length } }, h("span", { class: "gt-stat-label" }, t(`${P}.strip.hand`, { count })),
       backs(Math.max(0, count - known.length)), known.map((id) => miniCard(ctx, cs, id, { cls: "known" }))));
   }
   strip.append(h("span", { class: "gt-stat", title: t(`${P}.strip.reserve_title`) }, h("span", { class: "gt-stat-label" }, t(`${P}.strip.reserve`, { count: v.reserves[seat] }))));
