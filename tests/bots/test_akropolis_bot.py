@@ -12,7 +12,16 @@ from cetate.bots import bot_seed, make_bot, names, play_game
 from cetate.bots.evaluate import rotation_match
 from cetate.core.rng import Rng
 from cetate.games import get
-from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot, _fallback, city_from_view
+from cetate.games.akropolis.bot import (
+    NAME,
+    AkropolisHeuristicBot,
+    _fallback,
+    _key,
+    _match,
+    _Turn,
+    city_from_view,
+)
+from cetate.games.akropolis.data import CODES
 from cetate.games.akropolis.scoring import score_city
 
 GAME = get("akropolis")
@@ -130,6 +139,49 @@ def test_blind_to_the_order_of_the_stacks(players, options):
         assert act_a == act_b
         checked += 1
     assert checked >= 3
+
+
+def test_solo_look_ahead():
+    """Solo: a candidate placement is judged one tile further, over a sample of the tiles still to come
+    (distinct tiles of the view's unseen list, the same sample for every candidate, none in the last turn);
+    its worth is the mean of the city's value once each sampled tile is laid at its best placement, on the
+    city the engine builds."""
+    bot = AkropolisHeuristicBot(GAME, 0, 3)
+    checked = last = 0
+    for state in _states(1, 5, {"architect": "callicrates"}, every=2):
+        legal = GAME.legal_actions(state)
+        if {a["type"] for a in legal} != {"take"}:
+            continue
+        view = GAME.view(state, 0)
+        turn = _Turn(bot, view)
+        sample = turn._look_sample()
+        assert sample == _Turn(bot, view)._look_sample()
+        if turn.T == 0:
+            assert sample == []
+            last += 1
+            continue
+        distinct = {CODES[t] for t in view["unseen"]}
+        assert set(sample) <= set(view["unseen"])
+        assert len({CODES[t] for t in sample}) == len(sample) == min(10, len(distinct))
+        # the look-ahead of the first tile's best placement, against the city the engine builds
+        turn._prepare_cheap()
+        tile = view["site"][0]["id"]
+        cand = turn._best_placements(tile, turn.stones, turn._all_placements())[0]
+        after = GAME.clone(state)
+        GAME.apply(after, next(a for a in legal if a["site"] == 0))
+        place = _match(GAME.legal_actions(after), _key(cand[2], CODES[tile]), cand[1], CODES[tile])
+        GAME.apply(after, place)
+        city = after.cities[0]
+        check = _Turn(bot, view, city=city)
+        check.stones = turn.stones + cand[3]
+        check._prepare_cheap()
+        spots = check._all_placements()
+        expected = sum(check._best_placements(t, check.stones, spots)[0][0] for t in sample) / len(sample)
+        assert turn._look_ahead(tile, cand, turn.stones, sample) == pytest.approx(expected)
+        checked += 1
+    assert checked >= 5 and last == 1
+    # without the look-ahead the bot still plays a whole solo game legally
+    play_game(GAME, 1, 6, {"architect": "callicrates"}, [AkropolisHeuristicBot(GAME, 0, 1, params={"look_tiles": 0})])
 
 
 def test_city_rebuilt_from_the_view_is_the_city():

@@ -24,6 +24,9 @@ How it plays, in short (details and measurements in docs/bots/akropolis-heuristi
 * **Solo.** The Architect's picks are deterministic and the site is known until the refill, so every
   take is followed by the rest of the round (his picks, the bot's best next pick, the stones paid to
   him); what he gains is valued with a similar future-aware formula for his collection and subtracted.
+  Each tile's three best placements are also judged one tile further: the mean value of the city once a
+  sample of the tiles still to come (ten distinct ones) is laid at its best placement, which keeps the
+  city open to what may come (this raised the wins against Callicrates from about 20% to about 31%).
 
 Whatever it does not understand falls back to a legal action: it never raises (unless `strict`) and
 always returns an element of `legal_actions`.
@@ -61,6 +64,8 @@ PARAMS: dict[str, float] = {
     "card_progress": 0.8,  # Athena: share of a card's worth counted for partial progress (squared)
     "arch_future": 1.0,  # solo: how much of his expected future is counted
     "arch_stone": 4.0,  # solo: extra worth of a stone in the Architect's hands (it buys him plazas)
+    "look_tiles": 10,  # solo: tiles to come tried on each candidate city (0: no look-ahead)
+    "look_placements": 3,  # solo: best placements per tile judged by the look-ahead
 }
 QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # expected share of future districts that score
 TEMPLE_HOPE = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18, 0.12)  # a temple with e empty neighbours, many turns left
@@ -630,35 +635,69 @@ class _Turn:
         site = self.view["site"]
         affordable = {a["site"] for a in legal}
         # every tile of the site at its best placement (free of cost: the price is counted below)
-        best_of: dict[int, tuple] = {}
+        tops: dict[int, list] = {}
         reach = len(site) if self.arch is not None else max(affordable) + 1
         for i in range(min(reach, len(site))):
             tile = site[i]["id"]
             cands = self._best_placements(tile, self.stones, placements)
             if cands:
-                best_of[i] = cands[0]
-        if not best_of:
+                tops[i] = cands
+        if not tops:
             return None
         now = self.value(self.city, self.stones, self.completed)
         sv = self.stone_val
-        gains = {site[i]["id"]: (v - now, cov) for i, (v, _, _, cov) in best_of.items()}
+        gains = {site[i]["id"]: (c[0][0] - now, c[0][3]) for i, c in tops.items()}
+        look = self._look_sample() if self.arch is not None else []
         best = None
         for a in legal:
             i = a["site"]
-            if i not in best_of:
+            if i not in tops:
                 continue
-            v = best_of[i][0] - i * sv
-            if self.arch is not None:
-                v += self._solo_rest(i, gains)
-            if best is None or v > best[0]:
-                best = (v, a, i)
+            rest = self._solo_rest(i, gains) if self.arch is not None else 0.0
+            tile = site[i]["id"]
+            for cand in tops[i][:int(self.p["look_placements"])] if look else tops[i][:1]:
+                v = self._look_ahead(tile, cand, self.stones - i, look) if look else cand[0]
+                v += rest - i * sv
+                if best is None or v > best[0]:
+                    best = (v, a, tile, cand)
         if best is None:
             return None
-        _, action, i = best
-        tile = site[i]["id"]
-        _, qrr, cells, _ = best_of[i]
+        _, action, tile, (_, qrr, cells, _) = best
         self.bot._plan = (("place", self.view["turn"], tile), _key(cells, CODES[tile]), qrr)
         return action
+
+    def _look_sample(self) -> list[int]:
+        """Solo look-ahead: up to `look_tiles` distinct tiles among those still to come (one id per distinct
+        tile), the same for every candidate; none in the last turn."""
+        k = int(self.p["look_tiles"])
+        if k <= 0 or self.T <= 0:
+            return []
+        reps: dict[str, int] = {}
+        for t in sorted(self.view.get("unseen", [])):
+            reps.setdefault(CODES[t], t)
+        ids = sorted(reps.values())
+        if len(ids) > k:
+            Rng.from_seed(f"look/{self.view['turn']}").shuffle(ids)
+            ids = ids[:k]
+        return ids
+
+    def _look_ahead(self, tile: int, cand: tuple, stones: int, sample: list[int]) -> float:
+        """Solo: the value of a candidate placement judged one tile further: the mean, over the tiles of
+        `sample`, of the city's value once that tile too is laid at its best placement. Stones held after
+        the take (`stones`, the price already paid) are counted in the value, and the price is charged once
+        more by the caller: paying the Architect is doubly bad, as every stone may buy him a plaza."""
+        _, qrr, _, covered = cand
+        city = self.city.clone()
+        city.place_tile(tile, *qrr)
+        after = _Turn(self.bot, self.view, city=city)
+        after.stones = held = stones + covered
+        after._prepare_cheap()
+        placements = after._all_placements()
+        total = 0.0
+        for t in sample:
+            found = after._best_placements(t, held, placements)
+            total += found[0][0] if found else cand[0]
+        return total / len(sample)
 
     def _solo_rest(self, i: int, gains: dict) -> float:
         """Solo: the rest of the round after I take site position i — the Architect's deterministic picks and
