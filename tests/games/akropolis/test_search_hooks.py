@@ -143,6 +143,17 @@ def test_solo_evaluate_follows_the_margin_over_the_architect():
         assert GAME.evaluate(richer)[0] > base > GAME.evaluate(poorer)[0]
 
 
+def test_solo_forecast_is_not_lopsided_at_the_start():
+    """Solo against Callicrates the heuristic bot loses by about 10 points on average, so the forecast of the
+    final margin on an empty city must be near even: a share near 0 or 1 would leave a search no difference
+    between its moves (the rates once expected him to win by 150 points)."""
+    for seed in range(4):
+        state = GAME.setup(1, seed, {"architect": "callicrates"})
+        assert abs(search._solo_margin(state)) < 40
+        (share,) = GAME.evaluate(state)
+        assert 0.1 < share < 0.9
+
+
 def test_ismcts_plays_the_single_offered_placement_at_once():
     """When the game's search offers one move (an Akropolis placement), IS-MCTS plays it without searching."""
     for state in states(2, None, 9, every=1):
