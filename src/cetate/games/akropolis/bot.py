@@ -63,6 +63,8 @@ PARAMS: dict[str, float] = {
     "top_k": 10,  # placements per tile scored in full
     "card_progress": 0.8,  # Athena: share of a card's worth counted for partial progress (squared)
     "arch_future": 1.0,  # solo: how much of his expected future is counted
+    "arch_districts": 0.85,  # solo: his future districts per turn left, as a share of the mix to come
+    "arch_stars": 0.9,  # solo: his future stars per turn left, as a share of the mix to come
     "arch_stone": 4.0,  # solo: extra worth of a stone in the Architect's hands (it buys him plazas)
     "look_tiles": 10,  # solo: tiles to come tried on each candidate city (0: no look-ahead)
     "look_placements": 3,  # solo: best placements per tile judged by the look-ahead
@@ -833,8 +835,8 @@ class _Turn:
         total = 0.0
         for c in LETTERS:
             col = parts[COLOUR[c]]
-            fd = a * turns_left * self.pd[c] * f
-            fsx = a * turns_left * self.ps[c] * 1.2
+            fd = a * turns_left * self.pd[c] * f * self.p["arch_districts"]
+            fsx = a * turns_left * self.ps[c] * self.p["arch_stars"]
             total += (col["value"] + fd) * (col["stars"] + fsx)
         total += parts["quarries"]["points"]
         if level == "metagenes":

@@ -32,13 +32,14 @@ from cetate.games.akropolis.view import view as full_view
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
 SOLO_SPREAD = 20.0  # solo: points of margin over the Architect that make a win e times likelier
-# solo: the rates at which the tiles still to come add to each side, per turn left, as shares of the mix
-# still to come: my districts (times their chance to score, `QUALIFY`), my stars, his districts (times his
-# level factor), his stars. Fitted by least squares on the forecasts at every take of 100 games of the
-# heuristic bot against Callicrates (seeds 100-199): with them the mean forecast of the final margin is
-# within 5 points of the mean final margin at every turn (the earlier rates expected him to win by 150
-# at the start, which left the search no difference between its moves).
-SOLO_RATES = (2.1, 1.0, 0.85, 0.9)
+# solo: the rates at which the tiles still to come add to my city, per turn left, as shares of the mix
+# still to come: districts (times their chance to score, `QUALIFY`) and stars; his are the heuristic's
+# (`arch_districts`, `arch_stars`, times his level factor for districts). All four were fitted by least
+# squares on the forecasts at every take of 100 games of the heuristic bot against Callicrates (seeds
+# 100-199): with them the mean forecast of the final margin is within 5 points of the mean final margin
+# at every turn (the earlier rates expected him to win by 150 at the start, which left the search no
+# difference between its moves). The heuristic's own rates are lower: they are tuned for its choices.
+SOLO_RATES = (2.1, 1.0)
 _CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
 _TURNS_SIZE = 250  # kept city valuations (about 100 KB each with their estimates)
 
@@ -133,7 +134,8 @@ def _solo_margin(s: State) -> float:
     which make both forecasts unbiased over whole games of the heuristic bot against Callicrates."""
     ps, pd = tile_mix(CODES[t] for t in (*s.site, *(t for st in s.stacks for t in st)))
     each = max(0, total_turns(1, s.options) - s.turn) / 2  # the turns left to me and to him
-    my_d, my_s, his_d, his_s = SOLO_RATES
+    my_d, my_s = SOLO_RATES
+    his_d, his_s = PARAMS["arch_districts"], PARAMS["arch_stars"]
     mine = score_city(s.cities[0], s.options)
     his = rules.score_architect(s)
     factor = ARCHITECT_FACTOR[s.options["architect"]]
