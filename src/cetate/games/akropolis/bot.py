@@ -23,10 +23,11 @@ How it plays, in short (details and measurements in docs/bots/akropolis-heuristi
   the value most; `done` only when nothing helps.
 * **Solo.** The Architect's picks are deterministic and the site is known until the refill, so every
   take is followed by the rest of the round (his picks, the bot's best next pick, the stones paid to
-  him); what he gains is valued with a similar future-aware formula for his collection and subtracted.
+  him); what he gains is valued with a similar future-aware formula for his collection (his future at
+  rates fitted on whole games, `arch_districts` and `arch_stars`) and subtracted.
   Each tile's three best placements are also judged one tile further: the mean value of the city once a
   sample of the tiles still to come (ten distinct ones) is laid at its best placement, which keeps the
-  city open to what may come (this raised the wins against Callicrates from about 20% to 33%).
+  city open to what may come (this raised the wins against Callicrates from about 20% to a third).
 
 Whatever it does not understand falls back to a legal action: it never raises (unless `strict`) and
 always returns an element of `legal_actions`.
