@@ -281,3 +281,41 @@ def test_czech_core_counts(count, text):
 def test_czech_count_parameter_other_than_count(citadels, builds, text):
     action = citadels.text("screen.action_pending", "cs")
     assert citadels.text("screen.turn_status", "cs", action=action, builds=builds) == text
+
+
+# -- Portuguese and Korean: the forms their rules choose ------------------------------------------------
+
+PT_KO_PLAYERS = ["Ana", "Bruno", "Carla"]
+
+
+@pytest.mark.parametrize(("count", "text"), [
+    (0, "Ana compra 0 carta."),  # Brazilian Portuguese puts 0 and 1 in the singular
+    (1, "Ana compra 1 carta."),
+    (2, "Ana compra 2 cartas."),
+    (5, "Ana compra 5 cartas."),
+])
+def test_portuguese_cards_drawn(citadels, count, text):
+    assert citadels.event({"type": "cards_drawn", "seat": 0, "count": count}, "pt", PT_KO_PLAYERS) == text
+
+
+def test_portuguese_event_with_several_references(citadels):
+    event = {"type": "destroyed", "seat": 0, "target": 1, "card": "castle", "price": 3}
+    assert citadels.event(event, "pt", PT_KO_PLAYERS) == \
+        "Ana, o Mercenário, destrói o distrito Castelo de Bruno por 3 moedas de ouro."
+    assert Catalog().text("cli.count.players", "pt", count=1) == "1 jogador"
+    assert Catalog().text("cli.count.players", "pt", count=3) == "3 jogadores"
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 5, 21])
+def test_korean_has_one_form_for_every_count(citadels, count):
+    assert citadels.event({"type": "cards_drawn", "seat": 0, "count": count}, "ko", PT_KO_PLAYERS) == \
+        f"Ana 님이 카드 {count}장을 뽑습니다."
+    assert Catalog().text("cli.count.players", "ko", count=count) == f"플레이어 {count}명"
+
+
+def test_korean_private_message_and_lists(citadels):
+    event = {"type": "cards_drawn", "seat": 1, "count": 2, "cards": ["castle", "watchtower"]}
+    assert citadels.event(event, "ko", PT_KO_PLAYERS) == "Bruno 님이 성, 망루 카드를 뽑습니다."
+    event = {"type": "round_started", "round": 2, "crown": 1, "face_up": ["king", "bishop"]}
+    assert citadels.event(event, "ko", PT_KO_PLAYERS) == \
+        "2라운드가 시작됩니다. 왕관은 Bruno 님에게 있습니다. 앞면이 보이게 제외된 역할: 왕, 주교."

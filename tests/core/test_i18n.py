@@ -146,12 +146,12 @@ def test_plural_forms_czech(catalog, n, text):
 
 def test_plural_forms_korean_always_other(catalog):
     for n in (0, 1, 2, 7):
-        assert catalog.text("event.cards_drawn", "ko", seat=1, count=n) == f"Player 2이(가) 카드 {n}장을 뽑습니다"
+        assert catalog.text("event.cards_drawn", "ko", seat=1, count=n) == f"플레이어 2이(가) 카드 {n}장을 뽑습니다"
 
 
 def test_plural_forms_portuguese_and_romanian(catalog):
-    assert catalog.text("event.cards_drawn", "pt", seat=0, count=0) == "Player 1 compra 0 carta"
-    assert catalog.text("event.cards_drawn", "pt", seat=0, count=3) == "Player 1 compra 3 cartas"
+    assert catalog.text("event.cards_drawn", "pt", seat=0, count=0) == "Jogador 1 compra 0 carta"
+    assert catalog.text("event.cards_drawn", "pt", seat=0, count=3) == "Jogador 1 compra 3 cartas"
     assert catalog.text("event.cards_drawn", "ro", seat=0, count=1) == "Jucătorul 1 trage 1 carte"
     assert catalog.text("event.cards_drawn", "ro", seat=0, count=3) == "Jucătorul 1 trage 3 cărți"
     assert catalog.text("event.cards_drawn", "ro", seat=0, count=20) == "Jucătorul 1 trage 20 de cărți"
@@ -292,7 +292,7 @@ def test_later_folders_override_earlier_ones(tmp_path):
 def test_missing_folder_or_language_file_is_empty(tmp_path):
     cat = Catalog(tmp_path / "does-not-exist")
     assert cat.text("greeting") == "greeting"
-    assert cat.text("player.default", "ko", number=2) == "Player 2"
+    assert cat.text("player.default", "ko", number=2) == "플레이어 2"  # the core catalog still answers
 
 
 def test_core_catalog_only():
