@@ -1,11 +1,11 @@
 """Every translated message catalog is complete and consistent with the English one.
 
 For each catalog folder (the core `messages/` folder and each game's), every language file present
-(`cs.toml`, later `pt.toml`, `ro.toml`, `ko.toml`, ...) must have exactly the keys of `en.toml`, the same
+(`cs.toml`, `pt.toml`, `ro.toml`, `ko.toml`; every project language must be there) must have exactly the keys of `en.toml`, the same
 placeholders per key, and valid plural tables for its language. A translation may turn an English plain
 string into a plural table (Czech agrees nouns with numbers where English does not), or a table into a
 plain string (Korean has no plural forms), as long as the placeholders stay those of English.
-At the end, a few Czech texts are rendered to check that the right plural forms are chosen.
+At the end, a few Czech, Portuguese and Korean texts are rendered to check the plural forms chosen.
 """
 
 from __future__ import annotations
@@ -112,6 +112,19 @@ def test_the_folders_are_found():
     for folder in FOLDERS:
         assert (folder / "en.toml").is_file(), f"{folder} has no en.toml"
     assert ("cs" in {lang for _, lang in TRANSLATIONS}), "no Czech catalog found"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[_label(f) for f in FOLDERS])
+def test_every_project_language_has_a_catalog(folder):
+    missing = [lang for lang in LANGUAGES if not (folder / f"{lang}.toml").is_file()]
+    assert not missing, f"{_label(folder)}: no catalog for {missing}"
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.all()])
+def test_every_project_language_has_a_rules_guide(game):
+    folder = Path(registry.get(game).guide_dir())
+    missing = [lang for lang in LANGUAGES if not (folder / f"{lang}.md").is_file()]
+    assert not missing, f"{game}: no rules guide for {missing}"
 
 
 @pytest.mark.parametrize(("folder", "lang"), ALL_FILES, ids=_ids(ALL_FILES))
