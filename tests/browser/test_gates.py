@@ -325,6 +325,25 @@ def test_play_a_whole_match_against_the_bot(page, server, screenshot):
     assert not console, console
 
 
+def test_lobby_quick_play_opens_a_duel_against_one_bot(page, server):
+    """The lobby offers Gates a one-click game like the other games: a duel, so one bot, and the player line
+    names the one player count the game allows."""
+    console = watch_console(page)
+    page.add_init_script("localStorage.setItem('cetate.lang', 'en');")
+    page.goto(f"{server}/")
+    quick = page.locator("button.quick-play[data-game=gates]")
+    quick.wait_for(timeout=TABLE_TIMEOUT_MS)
+    assert quick.inner_text() == "Play against 1 bot"
+    card = page.locator("article.game-card", has=quick)
+    assert "For 2 players." in card.inner_text()
+    assert "2 to 2" not in card.inner_text()
+    quick.click()
+    page.wait_for_url(re.compile(r".*#/t/[^/?]+$"), timeout=TABLE_TIMEOUT_MS)
+    page.locator(BOARD).wait_for(timeout=TABLE_TIMEOUT_MS)
+    assert page.locator(".chip.bot").count() == 1
+    assert not console, console
+
+
 # -- (2) hot-seat: two players on one device, through the new-table form ----------------------------------
 
 def test_hotseat_draft_and_duels_for_both_seats(page, server, screenshot):

@@ -120,15 +120,16 @@ export class LobbyPage {
         status.textContent = t("web.lobby.creating");
         try { await quickPlay(g); } catch (e) { status.textContent = errorText(e); quick.disabled = false; }
       });
-      const canQuick = g.min_players <= 4 && g.max_players >= 4;
       grid.append(h("article", { class: "game-card" },
         h("div", { class: "game-card-art", html: gameArt(g.id) }),
         h("div", { class: "game-card-body" },
           h("h3", null, gameName(cat, g)),
           h("p", { class: "game-desc" }, gameDescription(cat, g)),
-          h("p", { class: "muted small" }, t("web.lobby.players_range", { min: g.min_players, max: g.max_players })),
+          h("p", { class: "muted small" }, g.min_players === g.max_players
+            ? t("web.lobby.players_exact", { count: g.min_players })
+            : t("web.lobby.players_range", { min: g.min_players, max: g.max_players })),
           h("div", { class: "button-row" },
-            canQuick ? quick : null,
+            quick,
             h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table"))),
           status)));
     }
