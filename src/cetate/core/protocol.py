@@ -81,6 +81,12 @@ class Game:
         None (the default) means the game offers no evaluation and playouts go on to the end."""
         return None
 
+    def encoder(self, players: int, options: dict | None = None) -> Any:
+        """For learning code (`cetate.rl`): a `cetate.core.encoding.Encoder` that numbers this game's actions
+        on a fixed integer range and turns a seat's view into a fixed-length vector. None (the default)
+        means the game offers no encoding."""
+        return None
+
     # -- information ----------------------------------------------------------------------------
     def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
