@@ -19,14 +19,14 @@ play: $(STAMP)
 	$(BIN)/cetate play citadels --players 4 --seat 0 --bots citadels-heuristic
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests examples
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
 	$(BIN)/cetate bench citadels
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests examples
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
