@@ -205,6 +205,20 @@ class PackageGame(Game):
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)
 
+    def encoder(self, players: int, options: dict | None = None) -> Any:
+        """The package's `encoding.ENCODER(game, players, options)` when it has an `encoding` module
+        (loaded only when learning code asks for it), else None."""
+        import importlib
+
+        name = f"{self.package}.encoding"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+        return module.ENCODER(self, players, options)
+
     def to_move(self, state: Any) -> int | None:
         return self._rules.to_move(state)
 

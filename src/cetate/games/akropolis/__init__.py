@@ -63,12 +63,6 @@ class Akropolis(PackageGame):
                 out["key"] = "action.take_free"
         return out
 
-    def encoder(self, players: int = 2, options: dict | None = None):
-        """Numbered actions and a seat's view as numbers, for learning code (docs/rl.md)."""
-        from cetate.games.akropolis.encoding import AkropolisEncoder
-
-        return AkropolisEncoder(self, players, options)
-
     def bots(self) -> dict:
         from cetate.games.akropolis.bot import NAME, AkropolisHeuristicBot  # loaded only when bots are wanted
 

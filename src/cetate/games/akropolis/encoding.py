@@ -144,3 +144,6 @@ class AkropolisEncoder(Encoder):
         self._score(f, arch.get("score"), arch.get("stones"))
         f.counts([t.get("id") for t in arch.get("tiles") or []], self._tile)
         return f.values
+
+
+ENCODER = AkropolisEncoder  # found by PackageGame.encoder

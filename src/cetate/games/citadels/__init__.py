@@ -69,12 +69,6 @@ class Citadels(PackageGame):
                                      if k not in ("dark_city", "characters", "districts", "short")})
         return out
 
-    def encoder(self, players: int = 4, options: dict | None = None):
-        """Numbered actions and a seat's view as numbers, for learning code (docs/rl.md)."""
-        from cetate.games.citadels.encoding import CitadelsEncoder
-
-        return CitadelsEncoder(self, players, options)
-
     def bots(self) -> dict:
         from cetate.games.citadels.bot import NAME, CitadelsHeuristicBot  # loaded only when bots are wanted
 

@@ -124,3 +124,6 @@ class CitadelsEncoder(Encoder):
         for seat in SEATS:
             f.counts(known.get(str(seat)) or [], self._card, 3)
         return f.values
+
+
+ENCODER = CitadelsEncoder  # found by PackageGame.encoder

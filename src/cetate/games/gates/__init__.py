@@ -64,12 +64,6 @@ class Gates(PackageGame):
         ties, sieges."""
         return rules.study(results)
 
-    def encoder(self, players: int = 2, options: dict | None = None):
-        """68 numbered actions and a seat's view as numbers, for learning code (docs/rl.md)."""
-        from cetate.games.gates.encoding import GatesEncoder
-
-        return GatesEncoder(self, players, options)
-
     def bots(self) -> dict:
         from cetate.games.gates.bot import NAME, GatesHeuristicBot  # loaded only when bots are wanted
 

@@ -119,3 +119,6 @@ class GatesEncoder(Encoder):
         for g in range(4):
             f.flag(g in targets)
         return f.values
+
+
+ENCODER = GatesEncoder  # found by PackageGame.encoder
