@@ -26,6 +26,14 @@ def test_games_lists_citadels():
     assert "citadels" in result.output
 
 
+def test_games_gives_a_single_player_count_once():
+    result = run("games")
+    rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in result.output.splitlines()
+            if line.count("│") >= 4 and line.split("│")[1].strip()}
+    assert rows["citadels"] == "2-8" and rows["akropolis"] == "1-4"
+    assert rows["gates"] == "2"
+
+
 def test_play_auto_plays_a_whole_game_and_saves_it(tmp_path: Path):
     target = tmp_path / "game.json"
     result = run("play", "citadels", "--players", "4", "--seat", "1", "--seed", "7", "--auto",

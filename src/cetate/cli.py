@@ -388,8 +388,8 @@ def games(
         description = game.description
         if catalog.raw("game.description", lang)[0] is not None:
             description = catalog.text("game.description", lang)
-        table.add_row(game.id, _name_of(game, catalog, lang), f"{game.min_players}-{game.max_players}",
-                      description)
+        lo, hi = game.min_players, game.max_players
+        table.add_row(game.id, _name_of(game, catalog, lang), str(lo) if lo == hi else f"{lo}-{hi}", description)
     console.print(table)
 
 
