@@ -139,7 +139,7 @@ class CetateEnv(AECEnv):
         seat = self._seat[agent]
         values = self.encoder.observe(self.game.view(self.state, seat))
         mask = np.zeros(self.codec.size, np.int8)
-        if self.state is not None and self.game.to_move(self.state) == seat:
+        if self.game.to_move(self.state) == seat:
             mask[list(self._legal)] = 1
         return {"observation": np.asarray(values, np.float32), "action_mask": mask}
 
@@ -198,9 +198,3 @@ class CetateEnv(AECEnv):
 
     def close(self) -> None:
         pass
-
-
-def env(game: Any, players: int | None = None, options: dict | None = None,
-        render_mode: str | None = None) -> CetateEnv:
-    """The environment of `game` (an id such as "citadels", or a game object); see the module doc."""
-    return CetateEnv(game, players, options, render_mode)
