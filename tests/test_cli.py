@@ -115,6 +115,14 @@ def test_bench_prints_one_json_line():
     assert doc["mean_decisions"] > 0
 
 
+def test_bench_rl_times_the_learning_environment():
+    result = run("bench", "gates", "--rl", "--games", "3", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["rl"] is True and doc["games"] == 3 and doc["steps_per_s"] > 0
+    assert doc["observation_size"] == 335 and doc["actions"] == 68
+
+
 def test_bench_by_duration():
     result = run("bench", "citadels", "--seconds", "0.2")
     assert result.exit_code == 0, result.output

@@ -689,10 +689,13 @@ def bench(
     bot: str | None = typer.Option(None, "--bot", help=(
         "Measure a bot instead: it plays every seat; prints its decisions per second and, for ismcts, "
         "its iterations per second (e.g. --bot ismcts, --bot ismcts:iterations=200:depth=none).")),
+    rl: bool = typer.Option(False, "--rl", help=(
+        "Measure the reinforcement-learning environment instead (cetate.rl): a random agent reads every "
+        "observation and action mask and plays a legal action; prints steps and games per second.")),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP + " (for error messages)"),
 ) -> None:
     """Play uniformly random games on one core as fast as possible; print one JSON line. With --bot, time
-    that bot's decisions instead."""
+    that bot's decisions instead; with --rl, the learning environment."""
     lang = _lang(lang)
     game = _game(game_id, lang)
     catalog = _catalog(game)
@@ -703,6 +706,9 @@ def bench(
     _setup(game, players, seed, options, catalog, lang)
     if bot is not None:
         _bench_bot(game, bot, players, seed, options, games_, seconds, catalog, lang)
+        return
+    if rl:
+        _bench_rl(game, players, seed, options, games_, seconds, catalog, lang)
         return
     rnd = random.Random(seed)
     setup, to_move, random_action, apply = game.setup, game.to_move, game.random_action, game.apply
@@ -727,6 +733,48 @@ def bench(
         "mean_decisions": round(decisions / played, 2),
         "seed": seed,
         "engine_version": game.engine_version,
+        "python": sys.version.split()[0],
+    }))
+
+
+def _bench_rl(game, players: int, seed: int, options: dict, games_: int | None, seconds: float,
+              catalog: Catalog, lang: str) -> None:
+    """`cetate bench GAME --rl`: games seeded seed, seed+1, ... through the PettingZoo environment, a random
+    agent reading every observation and mask (docs/rl.md); one JSON line."""
+    try:
+        import numpy as np
+
+        from cetate.rl import env as rl_env
+        environment = rl_env(game, players, options)
+    except ImportError:
+        _fail(catalog, lang, "cli.error.rl_missing")
+    rnd = np.random.default_rng(seed)
+    played = steps = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while (played < games_) if games_ is not None else (played == 0 or time.perf_counter() < deadline):
+        environment.reset(seed=seed + played)
+        for _agent in environment.agent_iter():
+            obs, _reward, terminated, truncated, _info = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            environment.step(int(legal[rnd.integers(len(legal))]))
+            steps += 1
+        played += 1
+    elapsed = time.perf_counter() - started
+    typer.echo(json.dumps({
+        "game": game.id,
+        "players": players,
+        "rl": True,
+        "games": played,
+        "seconds": round(elapsed, 4),
+        "games_per_s": round(played / elapsed, 2),
+        "steps_per_s": round(steps / elapsed, 1),
+        "observation_size": environment.encoder.observation_size,
+        "actions": environment.codec.size,
+        "seed": seed,
         "python": sys.version.split()[0],
     }))
 
