@@ -712,29 +712,37 @@ def bench(
         return
     rnd = random.Random(seed)
     setup, to_move, random_action, apply = game.setup, game.to_move, game.random_action, game.apply
-    played = 0
-    decisions = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while (played < games_) if games_ is not None else (played == 0 or time.perf_counter() < deadline):
-        state = setup(players, seed + played, options)
+
+    def play_one(game_seed: int) -> int:
+        state = setup(players, game_seed, options)
+        decisions = 0
         while to_move(state) is not None:
             apply(state, random_action(state, rnd))
             decisions += 1
+        return decisions
+
+    played, decisions, elapsed = _timed_games(games_, seconds, seed, play_one)
+    _speed_line(game, players, played, elapsed, seed, decisions_per_s=round(decisions / elapsed, 1),
+                mean_decisions=round(decisions / played, 2), engine_version=game.engine_version)
+
+
+def _timed_games(games_: int | None, seconds: float, seed: int, play_one) -> tuple[int, int, float]:
+    """Games seeded seed, seed+1, ... played by `play_one(seed) -> decisions` until `games_` are over or
+    `seconds` have passed (at least one game): (games, decisions, elapsed seconds)."""
+    played = decisions = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while (played < games_) if games_ is not None else (played == 0 or time.perf_counter() < deadline):
+        decisions += play_one(seed + played)
         played += 1
-    elapsed = time.perf_counter() - started
-    typer.echo(json.dumps({
-        "game": game.id,
-        "players": players,
-        "games": played,
-        "seconds": round(elapsed, 4),
-        "games_per_s": round(played / elapsed, 2),
-        "decisions_per_s": round(decisions / elapsed, 1),
-        "mean_decisions": round(decisions / played, 2),
-        "seed": seed,
-        "engine_version": game.engine_version,
-        "python": sys.version.split()[0],
-    }))
+    return played, decisions, time.perf_counter() - started
+
+
+def _speed_line(game, players: int, played: int, elapsed: float, seed: int, **figures: Any) -> None:
+    """The one JSON line of `cetate bench`."""
+    typer.echo(json.dumps({"game": game.id, "players": players, "games": played, "seconds": round(elapsed, 4),
+                           "games_per_s": round(played / elapsed, 2), **figures, "seed": seed,
+                           "python": sys.version.split()[0]}))
 
 
 def _bench_rl(game, players: int, seed: int, options: dict, games_: int | None, seconds: float,
@@ -749,11 +757,10 @@ def _bench_rl(game, players: int, seed: int, options: dict, games_: int | None, 
     except ImportError:
         _fail(catalog, lang, "cli.error.rl_missing")
     rnd = np.random.default_rng(seed)
-    played = steps = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while (played < games_) if games_ is not None else (played == 0 or time.perf_counter() < deadline):
-        environment.reset(seed=seed + played)
+
+    def play_one(game_seed: int) -> int:
+        environment.reset(seed=game_seed)
+        steps = 0
         for _agent in environment.agent_iter():
             obs, _reward, terminated, truncated, _info = environment.last()
             if terminated or truncated:
@@ -762,21 +769,11 @@ def _bench_rl(game, players: int, seed: int, options: dict, games_: int | None, 
             legal = np.flatnonzero(obs["action_mask"])
             environment.step(int(legal[rnd.integers(len(legal))]))
             steps += 1
-        played += 1
-    elapsed = time.perf_counter() - started
-    typer.echo(json.dumps({
-        "game": game.id,
-        "players": players,
-        "rl": True,
-        "games": played,
-        "seconds": round(elapsed, 4),
-        "games_per_s": round(played / elapsed, 2),
-        "steps_per_s": round(steps / elapsed, 1),
-        "observation_size": environment.encoder.observation_size,
-        "actions": environment.codec.size,
-        "seed": seed,
-        "python": sys.version.split()[0],
-    }))
+        return steps
+
+    played, steps, elapsed = _timed_games(games_, seconds, seed, play_one)
+    _speed_line(game, players, played, elapsed, seed, rl=True, steps_per_s=round(steps / elapsed, 1),
+                observation_size=environment.encoder.observation_size, actions=environment.codec.size)
 
 
 def _bench_bot(game, name: str, players: int, seed: int, options: dict, games_: int | None, seconds: float,
