@@ -6,17 +6,16 @@ import random
 import warnings
 
 import numpy as np
+import pettingzoo.test as pettingzoo_test  # the `rl` extra, part of `dev`: these tests never skip
 import pytest
 
-pettingzoo_test = pytest.importorskip("pettingzoo.test")  # the `rl` extra (part of `dev`)
-
-from cetate.core.encoding import ActionCodec, Features  # noqa: E402
-from cetate.core.errors import IllegalAction, InvalidOptions  # noqa: E402
-from cetate.core.rng import Rng  # noqa: E402
-from cetate.games import get  # noqa: E402
-from cetate.rl import env  # noqa: E402
-from cetate.rl.aec import terminal_rewards  # noqa: E402
-from tests.bots.test_determinize_consistency import CONFIGS, IDS  # noqa: E402
+from cetate.core.encoding import ActionCodec, Features
+from cetate.core.errors import IllegalAction, InvalidOptions
+from cetate.core.rng import Rng
+from cetate.games import get
+from cetate.rl import env
+from cetate.rl.aec import terminal_rewards
+from tests.bots.test_determinize_consistency import CONFIGS, IDS
 
 
 def _api_test(e) -> None:

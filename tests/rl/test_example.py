@@ -6,10 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("pettingzoo")
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "reinforce_gates.py"
 
 

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium.utils.env_checker as gym_checker
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-gym_checker = pytest.importorskip("gymnasium.utils.env_checker")
-
-from cetate.bots.base import UnknownBot  # noqa: E402
-from cetate.core.errors import IllegalAction, InvalidOptions  # noqa: E402
-from cetate.rl import versus  # noqa: E402
-from cetate.rl.aec import terminal_rewards  # noqa: E402
+from cetate.bots.base import UnknownBot
+from cetate.core.errors import IllegalAction, InvalidOptions
+from cetate.rl import versus
+from cetate.rl.aec import terminal_rewards
 
 SETTINGS = [
     {"game": "gates", "bots": ["gates-heuristic"]},
