@@ -337,6 +337,11 @@ def test_lobby_quick_play_opens_a_duel_against_one_bot(page, server):
     card = page.locator("article.game-card", has=quick)
     assert "For 2 players." in card.inner_text()
     assert "2 to 2" not in card.inner_text()
+    # each game card shows its own emblem (the gate with its portcullis here), not the generic skyline
+    arts = [page.locator(f"article.game-card:has(button[data-game={g}]) .game-card-art").inner_html()
+            for g in ("gates", "citadels", "akropolis")]
+    assert len(set(arts)) == 3 and all("<svg" in a for a in arts)
+    assert "portcullis" in arts[0]
     quick.click()
     page.wait_for_url(re.compile(r".*#/t/[^/?]+$"), timeout=TABLE_TIMEOUT_MS)
     page.locator(BOARD).wait_for(timeout=TABLE_TIMEOUT_MS)

@@ -4,6 +4,7 @@ to a bot, and the refusals (status codes and error bodies)."""
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -26,6 +27,34 @@ def test_games_lists_citadels_with_options_and_bots(client):
     assert {"random", "citadels-heuristic"} <= set(citadels["bots"])
     names = {o["name"] for o in citadels["options"]}
     assert "starting_seat" in names and all("default" in o for o in citadels["options"])
+
+
+def test_every_game_has_its_own_emblem(client):
+    games = client.get("/api/games").json()
+    emblems = {g["id"]: g["emblem"] for g in games}
+    assert set(emblems) >= {"citadels", "akropolis", "gates"}
+    assert len(set(emblems.values())) == len(emblems)
+    for svg in emblems.values():
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 120 80"
+
+
+@pytest.mark.parametrize("svg", [
+    '<svg viewBox="0 0 120 80"><script>alert(1)</script></svg>',
+    '<svg viewBox="0 0 120 80" onload="alert(1)"></svg>',
+    '<svg viewBox="0 0 120 80"><image href="http://example.com/x.png"/></svg>',
+    '<svg viewBox="0 0 120 80"><rect fill="url(#g)"/></svg>',
+    "<div>not a picture</div>",
+    42,
+])
+def test_an_emblem_that_is_not_a_plain_picture_is_left_out(svg):
+    from cetate.server.api import _emblem
+
+    class Game:
+        def emblem(self):
+            return svg
+
+    assert _emblem(Game()) is None
 
 
 def test_guide_is_split_into_sections_with_english_fallback(client):

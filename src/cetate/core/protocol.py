@@ -81,6 +81,11 @@ class Game:
         None (the default) means the game offers no evaluation and playouts go on to the end."""
         return None
 
+    def emblem(self) -> str | None:
+        """A small picture of the game for menus (the lobby's game cards): SVG markup with the viewBox
+        `0 0 120 80`, drawn for cetate. None (the default): the client draws a generic skyline."""
+        return None
+
     def encoder(self, players: int, options: dict | None = None) -> Any:
         """For learning code (`cetate.rl`): a `cetate.core.encoding.Encoder` that numbers this game's actions
         on a fixed integer range and turns a seat's view into a fixed-length vector. None (the default)
@@ -204,6 +209,11 @@ class PackageGame(Game):
 
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)
+
+    def emblem(self) -> str | None:
+        """The package's `emblem.svg`, when it has one."""
+        path = self._folder / "emblem.svg"
+        return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def encoder(self, players: int, options: dict | None = None) -> Any:
         """The package's `encoding.ENCODER(game, players, options)` when it has an `encoding` module

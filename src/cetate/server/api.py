@@ -84,6 +84,7 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
     bots: list[str]
     levels: list[str]
+    emblem: str | None = None
 
 
 class SeatToken(BaseModel):
@@ -172,8 +173,23 @@ async def list_games() -> list[dict]:
     for game in registry.all():
         out.append({"id": game.id, "name": game.name, "description": game.description,
                     "min_players": game.min_players, "max_players": game.max_players,
-                    "options": game.options.describe(), "bots": game_bots(game.id), "levels": list(LEVELS)})
+                    "options": game.options.describe(), "bots": game_bots(game.id), "levels": list(LEVELS),
+                    "emblem": _emblem(game)})
     return out
+
+
+def _emblem(game) -> str | None:
+    """The game's emblem (`Game.emblem`) if it is a plain SVG picture: one <svg> element, no script, no event
+    handler, no link to anything outside it (the client puts it into the page as markup)."""
+    emblem = getattr(game, "emblem", None)
+    svg = emblem() if callable(emblem) else None
+    if not isinstance(svg, str) or not svg.lstrip().startswith("<svg") or _UNSAFE_SVG.search(svg):
+        return None
+    return svg
+
+
+_UNSAFE_SVG = re.compile(r"<\s*(script|foreignObject|iframe|image|use)\b|\bon\w+\s*=|href\s*=|url\(|javascript:",
+                         re.IGNORECASE)
 
 
 _HEADING = re.compile(r"^(#{1,2})\s+(.*?)\s*#*\s*$")

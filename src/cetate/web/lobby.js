@@ -121,7 +121,7 @@ export class LobbyPage {
         try { await quickPlay(g); } catch (e) { status.textContent = errorText(e); quick.disabled = false; }
       });
       grid.append(h("article", { class: "game-card" },
-        h("div", { class: "game-card-art", html: gameArt(g.id) }),
+        h("div", { class: "game-card-art", html: g.emblem || gameArt(g.id) }),
         h("div", { class: "game-card-body" },
           h("h3", null, gameName(cat, g)),
           h("p", { class: "game-desc" }, gameDescription(cat, g)),
@@ -212,7 +212,7 @@ export function inviteHash(text) {
 }
 
 function gameArt(id) {
-  // a small emblem for the game card: a skyline (our own drawing)
+  // the game card's picture when the game has no emblem of its own: a skyline (our own drawing)
   const hue = [...id].reduce((a, c) => a + c.charCodeAt(0), 0) % 360;
   return `<svg viewBox="0 0 120 80" aria-hidden="true"><rect width="120" height="80" rx="8" fill="hsl(${hue},35%,22%)"/>
   <circle cx="92" cy="20" r="9" fill="#f2d47a" opacity=".9"/>
