@@ -18,6 +18,7 @@ The observation is built from `game.view(state, seat)` only, so it can hold noth
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
@@ -40,8 +41,8 @@ class ActionCodec:
                 raise ValueError(f"action type {kind!r} is listed twice")
             names = tuple(name for name, _ in fields)
             domains = tuple(tuple(domain) for _, domain in fields)
-            positions = tuple({value: i for i, value in enumerate(domain)} for domain in domains)
-            for name, domain, pos in zip(names, domains, positions, strict=True):
+            lookups = tuple({value: i for i, value in enumerate(domain)} for domain in domains)
+            for name, domain, pos in zip(names, domains, lookups, strict=True):
                 if not domain or len(pos) != len(domain):
                     raise ValueError(f"field {name!r} of {kind!r} needs a non-empty domain without repeats")
             radices = tuple(len(d) for d in domains)
@@ -49,7 +50,7 @@ class ActionCodec:
             for r in radices:
                 count *= r
             self.families.append((kind, names, domains, offset))
-            self._by_type[kind] = (offset, names, positions, radices)
+            self._by_type[kind] = (offset, names, lookups, radices)
             offset += count
         self.size = offset
         self._starts = [f[3] for f in self.families]
@@ -62,9 +63,9 @@ class ActionCodec:
         entry = self._by_type.get(action.get("type"))
         if entry is None:
             return None
-        offset, names, positions, radices = entry
+        offset, names, lookups, radices = entry
         number = 0
-        for name, pos, radix in zip(names, positions, radices, strict=True):
+        for name, pos, radix in zip(names, lookups, radices, strict=True):
             try:
                 p = pos.get(action.get(name))
             except TypeError:  # an unhashable value (a list) is in no domain
@@ -78,14 +79,7 @@ class ActionCodec:
         """The action numbered `index` (the inverse of `index`); ValueError outside `range(size)`."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
             raise ValueError(f"action index {index!r} is outside 0..{self.size - 1}")
-        lo, hi = 0, len(self._starts) - 1
-        while lo < hi:  # the last family starting at or before index
-            mid = (lo + hi + 1) // 2
-            if self._starts[mid] <= index:
-                lo = mid
-            else:
-                hi = mid - 1
-        kind, names, domains, offset = self.families[lo]
+        kind, names, domains, offset = self.families[bisect_right(self._starts, index) - 1]
         number = index - offset
         values = []
         for domain in reversed(domains):
