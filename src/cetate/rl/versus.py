@@ -32,9 +32,8 @@ from cetate.rl.aec import CetateEnv
 
 class VersusBots(gymnasium.Env):
     """The learner plays `seat` (or, with `seat=None`, seat `game seed % players`: the same seed gives the
-    same seat, and consecutive seeds go round the table);
-    `bots` lists the bots of the other seats in seat order, skipping the learner's (one name is used for
-    all of them)."""
+    same seat, and consecutive seeds go round the table). `bots` lists the bots of the other seats in seat
+    order, skipping the learner's; one name (or a list of one) serves all of them."""
 
     metadata = {"render_modes": ["ansi"]}
 
