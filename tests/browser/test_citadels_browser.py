@@ -211,6 +211,16 @@ def test_play_a_whole_game_against_three_bots(page, server, screenshot):
     assert table.locator("tbody tr.winner").first.locator("td.total").inner_text().strip() == str(totals[0])
     assert page.locator(".scores-dialog .score-notes").inner_text().strip()
 
+    # "Play again" (this device made the table): a new table with the same seats, at once
+    first = page.url
+    page.locator(".scores-dialog .dialog-close").click()
+    page.locator("[data-testid=play-again]").click()
+    page.wait_for_url(lambda url: "#/t/" in url and url != first, timeout=TABLE_TIMEOUT_MS)
+    page.locator("[data-testid=hand]").wait_for(timeout=TABLE_TIMEOUT_MS)
+    assert page.locator(".city-row").count() == 4
+    assert page.locator(".chip.bot").count() == 3
+    assert page.locator("[data-testid=play-again]").count() == 0  # not before this game is over
+
 
 # -- (2) hot-seat: the curtain hides the previous player's hand -------------------------------------------
 

@@ -67,6 +67,17 @@ export async function quickPlay(game) {
   location.hash = `#/t/${res.table_id}`;
 }
 
+// "Play again": a new table like the finished one (the same game, seats, bots, options and clock), made
+// from the device that made the first one; invited players get new links, as for any new table.
+export async function playAgain(table, options) {
+  const seats = table.seats.map((s) => s.kind === "bot"
+    ? { kind: "bot", bot: s.bot || undefined, level: s.level || undefined }
+    : { kind: s.kind, name: s.kind === "hotseat" ? s.name || undefined : undefined });
+  const clock = table.clock ? { initial_s: table.clock.initial_s, increment_s: table.clock.increment_s } : null;
+  const res = await createTable(table.game, table.players, options || {}, seats, clock);
+  location.hash = `#/t/${res.table_id}`;
+}
+
 // -- #/ -----------------------------------------------------------------------------------------
 
 export class LobbyPage {

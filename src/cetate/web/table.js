@@ -6,7 +6,7 @@ import * as i18n from "./i18n.js";
 import { api, store, TableConnection, ApiError } from "./api.js";
 import { h, clear, icon, esc } from "./dom.js";
 import { setTitle, headerSlot } from "./app.js";
-import { gameModule, errorText } from "./lobby.js";
+import { gameModule, errorText, playAgain } from "./lobby.js";
 
 // -- helpers shared with the replay page -------------------------------------------------------------
 
@@ -602,6 +602,22 @@ export class TablePage {
     badges.length ? h("div", { class: "chip-badges" }, ...badges.map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || "", html: (b.html || "") + (b.text ? `<span>${esc(b.text)}</span>` : "") }))) : null);
   }
 
+  // the device that made the table may make the same one again once the game is over
+  playAgainButton() {
+    if (!(store.table(this.id) || {}).host) return null;
+    const btn = h("button", { type: "button", class: "button", "data-testid": "play-again" }, i18n.t("web.table.play_again"));
+    btn.addEventListener("click", async () => {
+      btn.disabled = true;
+      try {
+        await playAgain(this.table, this.view && this.view.options);
+      } catch (e) {
+        this.toast(i18n.t("web.table.play_again_failed", { error: errorText(e) }), "error");
+        btn.disabled = false;
+      }
+    });
+    return btn;
+  }
+
   // a human seat with no open socket (the server's presence); the host may hand it to a bot mid-game
   offline(s) {
     return s.kind === "human" && s.connected === false && this.table.status !== "over";
@@ -724,6 +740,7 @@ export class TablePage {
     if (result) {
       this.barEl.append(h("div", { class: "bar-main" },
         h("button", { type: "button", class: "button primary", onclick: () => this.showScores() }, t("web.table.show_scores")),
+        this.playAgainButton(),
         h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}?seat=${this.seat ?? ""}` }, t("web.table.replay")),
         h("a", { class: "button ghost", href: "#/" }, t("web.nav.home"))));
     }
