@@ -856,6 +856,7 @@ export class TablePage {
       cls: "scores-dialog",
       body: [this.mod.scoreTable ? this.mod.scoreTable(result, this.names(), this.seat) : scoreTable(result, this.mod.scoreColumns, this.names(), this.seat)],
       buttons: [
+        this.playAgainButton(),
         h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}?seat=${this.seat ?? ""}` }, t("web.table.replay")),
         h("a", { class: "button", href: api.recordUrl(this.id, this.token), download: `${this.game}-${this.id}.json` }, icon("download"), t("web.table.download_record")),
         h("button", { type: "button", class: "button primary", onclick: close }, t("web.table.close")),
