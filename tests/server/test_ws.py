@@ -12,7 +12,7 @@ def until(ws, predicate, limit: int = 2000) -> dict:
     """Read messages until one satisfies `predicate` (every message read must be well formed)."""
     for _ in range(limit):
         message = ws.receive_json()
-        assert message["type"] in {"sync", "update", "error", "clock", "pong", "presence"}, message
+        assert message["type"] in {"sync", "update", "error", "clock", "pong", "presence", "chat"}, message
         if predicate(message):
             return message
     raise AssertionError("no such message")

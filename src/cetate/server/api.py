@@ -61,6 +61,10 @@ class JoinBody(Strict):
     name: StrictStr | None = Field(None, max_length=40)
 
 
+class ChatBody(Strict):
+    text: StrictStr = Field(..., max_length=4000, description="the message (at most 300 characters once trimmed)")
+
+
 class ActionBody(Strict):
     action: dict[str, Any]
     key: StrictStr | None = Field(None, min_length=1, max_length=KEY_MAX,
@@ -125,7 +129,7 @@ class ErrorAnswer(BaseModel):
     error: ErrorBody
 
 
-ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422)}
+ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422, 429)}
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -294,6 +298,13 @@ async def start(table_id: str, hub: Hub, token: Token) -> dict:
     auth = hub.authenticate(table, token, required=True)
     await hub.start(table, auth)
     return hub.snapshot(table, auth)
+
+
+@router.post("/tables/{table_id}/chat", status_code=201, responses=ERRORS, summary="Write in the table's chat")
+async def chat(table_id: str, body: ChatBody, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    return {"line": await hub.say(table, auth, body.text)}
 
 
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")

@@ -22,7 +22,7 @@ import json
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +44,9 @@ SNAPSHOT_EVERY = 50
 ANSWERS_KEPT = 128  # full first answers kept per table for retried keys (older keys: events + current view)
 TIMEOUT_EVENT = "turn_timeout"  # the journal's mark before a move a bot played for a seat out of time
 NAME_MAX = 40
+CHAT_MAX = 300  # characters in a chat message
+CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
+CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
 
 
 class TableError(Exception):
@@ -126,6 +129,8 @@ class LiveTable:
                                         if self.clock_config else None)
         self.bot_task: asyncio.Task | None = None
         self.timer_task: asyncio.Task | None = None
+        self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first
+        self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -387,6 +392,37 @@ class TableHub:
             await self._start(table)
         else:
             self._broadcast_sync(table)
+
+    async def say(self, table: LiveTable, auth: Auth, text: Any) -> dict:
+        """A chat line from `auth`'s seat, stored and sent to every socket of the table (spectators too):
+        `{"type": "chat", "line": {n, seat, name, text, at}}`. Only a seated player writes; the text is
+        1 to CHAT_MAX characters once trimmed; a seat may send CHAT_BURST messages per CHAT_WINDOW_S."""
+        if auth.seat is None:
+            raise TableError(403, "no_seat", "only a player seated at this table can write in its chat")
+        text = text.strip() if isinstance(text, str) else ""
+        if not text:
+            raise TableError(422, "empty_message", "a chat message needs some text", field="text")
+        if len(text) > CHAT_MAX:
+            raise TableError(422, "message_too_long", f"a chat message has at most {CHAT_MAX} characters, "
+                             f"not {len(text)}", field="text")
+        now = time.monotonic()
+        recent = table.said.setdefault(auth.seat, deque())
+        while recent and now - recent[0] > CHAT_WINDOW_S:
+            recent.popleft()
+        if len(recent) >= CHAT_BURST:
+            raise TableError(429, "too_many_messages", f"at most {CHAT_BURST} messages in {CHAT_WINDOW_S:g} "
+                             "seconds: wait a moment")
+        recent.append(now)
+        return await self._serial(table, self._say, auth.seat, text)
+
+    async def _say(self, table: LiveTable, seat: int, text: str) -> dict:
+        line = await asyncio.to_thread(self.store.add_chat, table.id, seat, table.seats[seat].get("name"), text)
+        table.chat.append(line)
+        del table.chat[:-CHAT_KEPT]
+        message = {"type": "chat", "line": line}
+        for sub in list(table.subscribers):
+            sub.queue.put_nowait(message)
+        return line
 
     async def start(self, table: LiveTable, auth: Auth) -> None:
         if not auth.host:
@@ -704,7 +740,7 @@ class TableHub:
         """The table as `auth` may see it: for `GET /api/tables/{id}` and the WebSocket's `sync`."""
         return {"table": self.summary(table), "seat": auth.seat, "host": auth.host,
                 "view": table.game.view(table.state, auth.seat), "journal": self.journal(table, auth.seat),
-                "legal_actions": self.legal_for(table, auth.seat)}
+                "legal_actions": self.legal_for(table, auth.seat), "chat": list(table.chat)}
 
     def _answer(self, table: LiveTable, seat: int, seq: int) -> dict:
         view = table.game.event_view
@@ -818,6 +854,7 @@ class TableHub:
         snapshot = self.store.latest_snapshot(table_id)
         state = game.setup(info["players"], info["seed"], info.get("options") or {})
         table = LiveTable(info, info["seats"], game, state)
+        table.chat = self.store.chat(table_id, CHAT_KEPT)
         keyed = [a["key"] for a in actions if a.get("key")][-ANSWERS_KEPT:]
         recent = set(keyed)
         for entry in actions:

@@ -116,5 +116,13 @@ async def _handle(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, 
             return
         if not fresh:  # a retry: its update was sent before, maybe to a socket that is gone
             sub.queue.put_nowait({"type": "sync", **hub.snapshot(table, auth)})
+    elif kind == "say":
+        try:
+            await hub.say(table, auth, message.get("text"))
+        except TableError as exc:
+            _error(sub, exc.code, exc.message, None, exc.field)
+        except Exception:
+            log.exception("table %s: a chat line could not be stored", table.id)
+            _error(sub, "internal_error", "the server failed to store this chat line; the failure is logged")
     else:
-        _error(sub, "unknown_message", f"unknown message type {kind!r}; expected act, ping or sync")
+        _error(sub, "unknown_message", f"unknown message type {kind!r}; expected act, say, ping or sync")

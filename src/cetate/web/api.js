@@ -45,6 +45,7 @@ export const api = {
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, body: name ? { name } : {} }),
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token, body: {} }),
   act: (id, token, action, key) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { action, key } }),
+  say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
   replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),
   recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),
@@ -189,6 +190,9 @@ export class TableConnection {
         break;
       case "presence":
         this.h.onPresence && this.h.onPresence(msg);
+        break;
+      case "chat":
+        this.h.onChat && this.h.onChat(msg.line);
         break;
       default:
         break;

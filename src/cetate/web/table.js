@@ -371,6 +371,7 @@ export class TablePage {
         this.tickClocks();
       },
       onPresence: (m) => this.applyPresence(m),
+      onChat: (line) => this.addChat(line),
       onStatus: (s) => { this.connState = s; this.renderHeader(); },
       onRefused: () => { this.notice = i18n.t("web.table.refused_connection"); this.render(); },
     });
@@ -408,6 +409,7 @@ export class TablePage {
     await i18n.use(this.game);
     this.buildFrame();
     this.renderJournalAll();
+    this.renderChat();
     this.render();
     if (this.guide) await this.guide.relabel();
   }
@@ -427,13 +429,23 @@ export class TablePage {
     this.playersEl = h("section", { class: "tp-players", "aria-label": t("web.table.players") });
     this.journalList = h("ol", { class: "journal-list", "aria-live": "polite" });
     this.journalBox = h("div", { class: "journal-scroll" }, this.journalList);
+    this.chatList = h("ol", { class: "chat-list", "aria-live": "polite", "data-testid": "chat-list" });
+    this.chatBox = h("div", { class: "chat-scroll" }, this.chatList);
+    this.chatInput = h("input", { type: "text", class: "chat-input", maxlength: "300", autocomplete: "off",
+      placeholder: t("web.chat.placeholder"), "aria-label": t("web.chat.label"), "data-testid": "chat-input" });
+    this.chatForm = h("form", { class: "chat-form" }, this.chatInput,
+      h("button", { type: "submit", class: "button small" }, t("web.chat.send")));
+    this.chatForm.addEventListener("submit", (e) => { e.preventDefault(); this.sendChat(); });
+    this.chatEl = h("section", { class: "tp-chat hidden", "aria-label": t("web.chat.title"), "data-testid": "chat" },
+      h("h2", null, t("web.chat.title")), this.chatBox, this.chatForm);
     this.dialogLayer = h("div", { class: "tp-dialog-layer" });
     this.curtainLayer = h("div", { class: "tp-curtain-layer" });
     this.toastEl = h("div", { class: "toast", role: "status", "aria-live": "polite" });
     root.append(
       h("div", { class: "tp-main" }, this.noticeEl, this.boardEl, this.barEl),
       h("aside", { class: "tp-side" }, this.playersEl,
-        h("section", { class: "tp-journal", "aria-label": t("web.table.journal") }, h("h2", null, t("web.table.journal")), this.journalBox)),
+        h("section", { class: "tp-journal", "aria-label": t("web.table.journal") }, h("h2", null, t("web.table.journal")), this.journalBox),
+        this.chatEl),
       this.dialogLayer, this.curtainLayer, this.toastEl);
     // header buttons
     const slot = clear(headerSlot());
@@ -493,7 +505,51 @@ export class TablePage {
     this.busy = false;
     this.switching = false;
     this.renderJournalAll();
+    this.chat = Array.isArray(m.chat) ? m.chat : this.chat || [];
+    this.renderChat();
     this.render();
+  }
+
+  // -- chat: a table with two invited players or more has one; spectators read it ---------------------
+
+  renderChat() {
+    if (!this.chatEl || !this.table) return;
+    const friends = (this.table.seats || []).filter((s) => s.kind === "human").length >= 2;
+    this.chatEl.classList.toggle("hidden", !friends);
+    this.chatForm.classList.toggle("hidden", this.seat === null || this.seat === undefined);
+    clear(this.chatList);
+    const lines = this.chat || [];
+    if (!lines.length) this.chatList.append(h("li", { class: "chat-empty muted" }, i18n.t("web.chat.empty")));
+    for (const line of lines) this.chatList.append(this.chatItem(line));
+    this.chatBox.scrollTop = this.chatBox.scrollHeight;
+  }
+
+  chatItem(line) {
+    const name = line.name || this.names()[line.seat] || "";
+    return h("li", { class: ["chat-line", line.seat === this.seat && "mine"], dataset: { n: line.n } },
+      h("span", { class: "chat-name" }, name), " ", h("span", { class: "chat-text" }, line.text));
+  }
+
+  addChat(line) {
+    if (!line || !this.chat || this.chat.some((x) => x.n === line.n)) return;
+    this.chat.push(line);
+    this.renderChat();
+  }
+
+  async sendChat() {
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    this.chatInput.disabled = true;
+    try {
+      const res = await api.say(this.id, this.token, text);
+      this.chatInput.value = "";
+      this.addChat(res.line);
+    } catch (e) {
+      this.toast(i18n.t("web.error.server", { message: e.message || e.code }), "error");
+    } finally {
+      this.chatInput.disabled = false;
+      this.chatInput.focus();
+    }
   }
 
   // a seat's first socket opened or its last one closed: only the seats' `connected` changes

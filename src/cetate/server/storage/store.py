@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from cetate.server.storage.models import STATUSES, ActionRow, SeatRow, SnapshotRow, TableRow, utcnow
+from cetate.server.storage.models import STATUSES, ActionRow, ChatRow, SeatRow, SnapshotRow, TableRow, utcnow
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -108,6 +108,10 @@ def _seat_dict(row: SeatRow) -> dict:
 def _action_dict(row: ActionRow) -> dict:
     return {"table_id": row.table_id, "seq": row.seq, "seat": row.seat, "action": row.action, "key": row.key,
             "by_bot": bool(row.by_bot), "timeout": bool(row.timeout), "created_at": _iso(row.created_at)}
+
+
+def _chat_dict(row: ChatRow) -> dict:
+    return {"n": row.n, "seat": row.seat, "name": row.name, "text": row.text, "at": _iso(row.created_at)}
 
 
 def _table_dict(row: TableRow, seats: list[SeatRow], seq: int) -> dict:
@@ -327,9 +331,9 @@ class Store:
             return found
 
     def delete_table(self, table_id: str) -> bool:
-        """Remove a table with its seats, actions and snapshots; False if there was none."""
+        """Remove a table with its seats, actions, snapshots and chat; False if there was none."""
         with self._write() as session:
-            for model in (SnapshotRow, ActionRow, SeatRow):
+            for model in (ChatRow, SnapshotRow, ActionRow, SeatRow):
                 session.execute(delete(model).where(model.table_id == table_id))
             return session.execute(delete(TableRow).where(TableRow.id == table_id)).rowcount > 0
 
@@ -407,6 +411,25 @@ class Store:
             row = session.scalars(select(SnapshotRow).where(SnapshotRow.table_id == table_id)
                                   .order_by(SnapshotRow.seq.desc()).limit(1)).first()
             return (row.seq, row.state) if row is not None else None
+
+    # -- chat ---------------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int, name: str | None, text: str) -> dict:
+        """Append a chat line (numbered after the last one) and return it as `chat` lists it."""
+        with self._write() as session:
+            if session.get(TableRow, table_id) is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            n = (session.scalar(select(func.max(ChatRow.n)).where(ChatRow.table_id == table_id)) or 0) + 1
+            row = ChatRow(table_id=table_id, n=n, seat=seat, name=name, text=text, created_at=utcnow())
+            session.add(row)
+            session.flush()
+            return _chat_dict(row)
+
+    def chat(self, table_id: str, last: int = 100) -> list[dict]:
+        """The table's last `last` chat lines, oldest first: `{n, seat, name, text, at}`."""
+        with self._read() as session:
+            rows = session.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
+                                   .order_by(ChatRow.n.desc()).limit(last))
+            return [_chat_dict(r) for r in reversed(list(rows))]
 
     # -- life cycle -----------------------------------------------------------------------------
     def close(self) -> None:
