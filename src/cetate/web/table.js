@@ -8,6 +8,8 @@ import { h, clear, icon, esc } from "./dom.js";
 import { setTitle, headerSlot } from "./app.js";
 import { gameModule, errorText, playAgain } from "./lobby.js";
 
+const CHAT_SHOWN = 100; // server.tables.CHAT_KEPT
+
 // -- helpers shared with the replay page -------------------------------------------------------------
 
 export function actionKey(a) {
@@ -511,6 +513,7 @@ export class TablePage {
   }
 
   // -- chat: a table with two invited players or more has one; spectators read it ---------------------
+  // (the page keeps the last CHAT_SHOWN lines, as many as the server sends on a sync)
 
   renderChat() {
     if (!this.chatEl || !this.table) return;
@@ -533,6 +536,7 @@ export class TablePage {
   addChat(line) {
     if (!line || !this.chat || this.chat.some((x) => x.n === line.n)) return;
     this.chat.push(line);
+    if (this.chat.length > CHAT_SHOWN) this.chat.splice(0, this.chat.length - CHAT_SHOWN);
     this.renderChat();
   }
 
@@ -545,7 +549,7 @@ export class TablePage {
       this.chatInput.value = "";
       this.addChat(res.line);
     } catch (e) {
-      this.toast(i18n.t("web.error.server", { message: e.message || e.code }), "error");
+      this.toast(errorText(e), "error");
     } finally {
       this.chatInput.disabled = false;
       this.chatInput.focus();
