@@ -66,6 +66,18 @@ def test_play_with_piped_input_reprompts_and_offers_to_save(tmp_path: Path, monk
     assert saved.exists() and Record.load(saved).result is not None
 
 
+def test_a_question_mark_asks_the_easy_bot_for_a_hint():
+    # Gates: the first move is the shuffle, then the draft; '?' names a move of the menu and asks again
+    result = run("play", "gates", "--seed", "5", input="?\n1\n?\n")
+    out = result.output
+    hints = re.findall(r"Hint: (\d+)\. (.+)", out)
+    assert len(hints) == 2, out[-2000:]
+    number, label = hints[1]
+    assert f"{number}. {label.strip()}" in out  # the menu line it points at
+    assert "? for a hint" in out
+    assert "input ended" in out and "Traceback" not in out
+
+
 def test_play_stops_cleanly_when_the_input_ends():
     result = run("play", "citadels", "--seed", "1", input="1\n")
     assert result.exit_code == 1

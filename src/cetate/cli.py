@@ -17,6 +17,7 @@ import re
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -39,6 +40,7 @@ from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.core.record import Record, Recorder
 from cetate.core.record import replay as replay_record
+from cetate.server.bots import level_bot
 
 app = typer.Typer(
     name="cetate",
@@ -272,9 +274,11 @@ def _quit_words(catalog: Catalog, lang: str) -> set[str]:
     return words
 
 
-def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str) -> int:
+def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str,
+         suggest: Callable[[], int] | None = None) -> int:
     """Read a number from 1 to the menu's length, or a move typed as its fields when the game can parse
-    one (re-asking with the reason on bad input); returns the index of the chosen action."""
+    one (re-asking with the reason on bad input); returns the index of the chosen action. With `suggest`
+    (the index of the move a bot would play), `?` prints that move as a hint and asks again."""
     quit_words = _quit_words(catalog, lang)
     count, example = len(menu), menu.example
     if example:
@@ -295,6 +299,10 @@ def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str) -> int:
             raise typer.Exit(EXIT_FAILURE)
         if not raw:
             console.print(Text(catalog.text("cli.ask.empty", lang, count=count), style="yellow"))
+            continue
+        if raw == "?" and suggest is not None:
+            i = suggest()
+            console.print(Text(catalog.text("cli.ask.hint", lang, number=i + 1, move=menu.labels[i]), style="cyan"))
             continue
         try:
             number = int(raw)
@@ -434,6 +442,8 @@ def play(
         seat_bots[i] = make_bot(name, game, i, bot_seed(seed, i))
         seats_doc[i] = {"seat": i, "kind": "bot", "bot": name, "name": names[i]}
     seats_doc[seat] = {"seat": seat, "kind": "human", "name": names[seat]}
+    # `?` at the prompt: what the game's easy-level bot would play, from the seat's view only
+    adviser = make_bot(level_bot(game.id, "easy"), game, seat, f"{bot_seed(seed, seat)}/hint")
     if auto:
         seat_bots[seat] = make_bot(bot_list[0], game, seat, bot_seed(seed, seat))
         seats_doc[seat] = {"seat": seat, "kind": "bot", "bot": bot_list[0], "name": names[seat]}
@@ -454,7 +464,10 @@ def play(
                 else:
                     menu = _Menu(game, state, view, legal, catalog, lang, names)
                     _print_actions(console, menu, catalog, lang)
-                    action = legal[_ask(console, menu, catalog, lang)]
+                    def suggest(legal=legal, turn=len(recorder.record.actions)) -> int:
+                        return legal.index(choose(adviser, game, state, seat, turn))
+
+                    action = legal[_ask(console, menu, catalog, lang, suggest=suggest)]
             else:
                 action = choose(seat_bots[mover], game, state, mover, len(recorder.record.actions))
             try:

@@ -129,7 +129,7 @@ class ErrorAnswer(BaseModel):
     error: ErrorBody
 
 
-ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422, 429)}
+ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -305,6 +305,13 @@ async def chat(table_id: str, body: ChatBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
     auth = hub.authenticate(table, token, required=True)
     return {"line": await hub.say(table, auth, body.text)}
+
+
+@router.post("/tables/{table_id}/hint", responses=ERRORS, summary="Ask the easy bot what your seat might play")
+async def hint(table_id: str, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    return await hub.hint(table, auth)
 
 
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")

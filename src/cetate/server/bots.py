@@ -33,11 +33,31 @@ def decide(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict, 
 
     `sample` is `game.to_json` of a state drawn from the seat's information set, for a bot that
     `uses_sample`; `limits` caps a search bot's budget (`think_ms`, `iterations`: see `limit_search`)."""
+    return _act(_bot(game_id, bot_name, seat, seed, limits), view, legal, sample)
+
+
+def suggest(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict, legal: list[dict],
+            sample: dict | None = None, limits: dict | None = None) -> dict:
+    """Run in a worker process: a hint for `seat`, `{"action": ..., "then": [...]}`. `then` is what the
+    bot means to play next when it has already chosen that too (its optional `plan()`, e.g. where the
+    Akropolis bot will place the tile it takes); it comes from the same view, so it reveals nothing."""
+    bot = _bot(game_id, bot_name, seat, seed, limits)
+    action = _act(bot, view, legal, sample)
+    plan = getattr(bot, "plan", None)
+    then = plan() if callable(plan) else None
+    return {"action": action, "then": [a for a in then or [] if isinstance(a, dict)]}
+
+
+def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict | None) -> Any:
     from cetate.bots import make_bot
 
     bot = make_bot(bot_name, game_id, seat, seed)
     if limits:
         limit_search(bot, **limits)
+    return bot
+
+
+def _act(bot: Any, view: dict, legal: list[dict], sample: dict | None) -> dict:
     if getattr(bot, "uses_sample", False):
         rebuilt = None if sample is None else bot.game.from_json(sample)
         return bot.act(view, legal, sample=rebuilt)
@@ -110,18 +130,24 @@ class BotPool:
 
     async def decide(self, game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
                      legal: list[dict], sample: dict | None = None, limits: dict | None = None) -> dict:
-        args = (game_id, bot_name, seat, seed, view, legal, sample, limits)
+        return await self._run(decide, game_id, bot_name, seat, seed, view, legal, sample, limits)
+
+    async def suggest(self, game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
+                      legal: list[dict], sample: dict | None = None, limits: dict | None = None) -> dict:
+        return await self._run(suggest, game_id, bot_name, seat, seed, view, legal, sample, limits)
+
+    async def _run(self, fn, *args) -> Any:
         if self.workers == 0:
-            return await asyncio.to_thread(decide, *args)
+            return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool(), decide, *args)
+            return await loop.run_in_executor(self._pool(), fn, *args)
         except BrokenProcessPool:
             log.warning("the bot worker pool broke; starting a new one")
             broken, self._executor = self._executor, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._pool(), decide, *args)
+            return await loop.run_in_executor(self._pool(), fn, *args)
 
     def close(self) -> None:
         if self._executor is not None:

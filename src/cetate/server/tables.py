@@ -131,6 +131,7 @@ class LiveTable:
         self.timer_task: asyncio.Task | None = None
         self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first
         self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
+        self.hint: dict | None = None  # the last hint given: {seq, seat, bot, action, then}
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -423,6 +424,61 @@ class TableHub:
         for sub in list(table.subscribers):
             sub.queue.put_nowait(message)
         return line
+
+    # -- hints --------------------------------------------------------------------------------------
+    @staticmethod
+    def hints_allowed(table: LiveTable) -> bool:
+        """Hints are for games against bots or on one device: a table with two invited (`human`) seats
+        or more offers none, as neither friend could tell whether the other plays on their own."""
+        return sum(1 for s in table.seats if s["kind"] == "human") < 2
+
+    async def hint(self, table: LiveTable, auth: Auth) -> dict:
+        """What the game's easy-level bot would play for `auth`'s seat now, from that seat's view only:
+        `{"seq", "action", "then", "bot"}` (`then`: the move it means to play right after, when it has
+        chosen that too). Nothing is played or recorded; asking twice at the same moment gives the same
+        answer."""
+        seat = auth.seat
+        if seat is None:
+            raise TableError(403, "no_seat", "only a player seated at this table can ask for a hint")
+        if not self.hints_allowed(table):
+            raise TableError(403, "hints_off", "hints are offered only at tables with at most one invited player")
+        if table.status == "waiting":
+            raise TableError(409, "table_not_started", "the table has not started yet")
+        if table.status == "over" or table.to_move() is None:
+            raise TableError(409, "game_over", "the game is over")
+        if not table.human(seat):
+            raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot now")
+        if table.to_move() != seat:
+            raise TableError(409, "not_your_turn", "it is not your turn")
+        seq = table.seq
+        cached = table.hint
+        if cached is not None and cached["seq"] == seq and cached["seat"] == seat:
+            return {k: v for k, v in cached.items() if k != "seat"}
+        bot = level_bot(table.game.id, "easy")
+        answer = await self._suggest(table, bot, seat)
+        if table.seq != seq:
+            raise TableError(409, "moved_on", "the game moved on while the hint was being prepared; ask again")
+        table.hint = {"seq": seq, "seat": seat, "bot": bot, **answer}
+        return {"seq": seq, "bot": bot, **answer}
+
+    async def _suggest(self, table: LiveTable, bot: str, seat: int) -> dict:
+        game, state = table.game, table.state
+        seed = f"{bot_seed(table.seed, seat)}/{table.seq}/hint"
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        sample = (_json_copy(game.to_json(game.determinize(state, seat, Rng.from_seed(f"{seed}/sample"))))
+                  if uses_sample(bot) else None)
+        try:
+            answer = await self.pool.suggest(game.id, bot, seat, seed, view, legal, sample, self.settings.bot_limits)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the hint bot %s failed", table.id, bot)
+            raise TableError(503, "no_hint", "no hint could be prepared this time") from None
+        action = answer.get("action") if isinstance(answer, dict) else None
+        if action not in legal:
+            log.error("table %s: the hint bot %s chose an illegal action %r", table.id, bot, action)
+            raise TableError(503, "no_hint", "no hint could be prepared this time")
+        return {"action": action, "then": list(answer.get("then") or [])}
 
     async def start(self, table: LiveTable, auth: Auth) -> None:
         if not auth.host:
@@ -717,6 +773,7 @@ class TableHub:
                        "bot": s.get("bot"), "level": s.get("level"), "connected": table.connected(s["seat"])}
                       for s in table.seats],
             "to_move": self._mover(table),
+            "hints": self.hints_allowed(table),
             "clock": table.clock.to_json() if table.clock is not None else None,
             "seq": table.seq,
             "created_at": table.created_at,

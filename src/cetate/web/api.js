@@ -45,6 +45,7 @@ export const api = {
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, body: name ? { name } : {} }),
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token, body: {} }),
   act: (id, token, action, key) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { action, key } }),
+  hint: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }),
   say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
   replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),

@@ -91,7 +91,7 @@ export function scoreTable(result, columns, names, mySeat = null) {
 }
 
 // A dialog built from a spec {title, body, buttons, kind: "required" | "picker", onClose, cls}.
-export function renderDialog(spec, { onHide } = {}) {
+export function renderDialog(spec, { onHide, extra } = {}) {
   const t = i18n.t;
   const closeBtn = spec.kind === "picker" && spec.onClose
     ? h("button", { type: "button", class: "icon-button dialog-close", title: t("web.table.close"), "aria-label": t("web.table.close"), onclick: spec.onClose }, icon("close"))
@@ -103,6 +103,7 @@ export function renderDialog(spec, { onHide } = {}) {
   const box = h("div", { class: ["dialog", spec.cls], role: "dialog", "aria-modal": "true", "aria-label": spec.title },
     h("div", { class: "dialog-head" }, h("h2", null, spec.title), hideBtn, closeBtn),
     h("div", { class: "dialog-body" }, spec.body),
+    extra ? h("div", { class: "dialog-extra" }, extra) : null,
     buttons.length ? h("div", { class: "dialog-buttons" }, buttons) : null);
   const overlay = h("div", { class: ["overlay", spec.kind] }, box);
   if (spec.kind === "picker" && spec.onClose) overlay.addEventListener("click", (e) => { if (e.target === overlay) spec.onClose(); });
@@ -638,6 +639,7 @@ export class TablePage {
       chip: (seat) => { this.chipsUsed = true; return this.chip(seat, names); },
       openGuide: (slug, anchor) => this.openGuide(slug, anchor),
       actionKey,
+      hint: this.currentHint(),
     };
   }
 
@@ -660,6 +662,48 @@ export class TablePage {
       clock ? h("span", { class: ["chip-clock", clock.running && "running"], dataset: { seat }, title: t("web.table.clock") }, formatClock(clock)) : null),
     this.offline(s) && this.table.status === "playing" && seat !== this.seat ? this.seatToBotButton(seat) : null,
     badges.length ? h("div", { class: "chip-badges" }, ...badges.map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || "", html: (b.html || "") + (b.text ? `<span>${esc(b.text)}</span>` : "") }))) : null);
+  }
+
+  // -- hints: what the game's easy bot would play for this seat (tables against bots or on one device) -------
+
+  // the hint asked for this very decision of this seat, if any (it lapses once anything is played)
+  currentHint() {
+    const hint = this.hint;
+    if (!hint || !this.table || hint.seq !== this.table.seq || hint.seat !== this.seat) return null;
+    return this.legal.some((a) => actionKey(a) === actionKey(hint.action)) ? hint : null;
+  }
+
+  hintButton() {
+    if (!this.table.hints || !this.isMyTurn() || this.currentHint()) return null;
+    const btn = h("button", { type: "button", class: "button small ghost hint-button", "data-testid": "hint", title: i18n.t("web.hint.title") },
+      icon("bulb"), h("span", { class: "label" }, i18n.t("web.hint.button")));
+    btn.addEventListener("click", async () => {
+      btn.disabled = true;
+      const seat = this.seat;
+      try {
+        const hint = await api.hint(this.id, this.token);
+        this.hint = { ...hint, seat };
+      } catch (e) {
+        const known = e instanceof ApiError && e.code && i18n.has(`error.${e.code}`);
+        this.toast(known ? i18n.t(`error.${e.code}`) : i18n.t("web.hint.failed", { error: errorText(e) }), "error");
+      }
+      this.render();
+    });
+    return btn;
+  }
+
+  // the suggestion in words, with a button that plays it (the game may place it on its board, too)
+  hintLine(ctx, names) {
+    const hint = ctx.hint;
+    if (!hint) return null;
+    const label = (this.mod.hintLabel && this.mod.hintLabel(ctx, hint)) || actionLabel(hint.action, names);
+    const play = h("button", { type: "button", class: "button small primary", "data-testid": "hint-play" }, i18n.t("web.hint.play"));
+    play.addEventListener("click", () => {
+      if (this.mod.playHint && this.mod.playHint(ctx, hint)) return;
+      this.act(hint.action);
+    });
+    return h("div", { class: "hint-line", role: "status", "data-testid": "hint-line" },
+      icon("bulb"), h("span", null, i18n.t("web.hint.suggestion", { move: label })), play);
   }
 
   // the device that made the table may make the same one again once the game is over
@@ -781,12 +825,16 @@ export class TablePage {
     const handled = out.handled || new Set();
     const names = this.names();
     const other = this.legal.filter((a) => !handled.has(actionKey(a)));
-    const group = h("div", { class: "bar-main" }, ...bar);
+    // a required choice shown in a dialog carries the hint itself (see below), not the bar under it
+    const covered = out.dialog && out.dialog.kind === "required" && !this.switching && !(this.dialogHidden && out.dialog.title === this.dialogTitle);
+    const group = h("div", { class: "bar-main" }, ...bar, covered ? null : this.hintButton());
+    const hintLine = covered ? null : this.hintLine(ctx, names);
     if (other.length) {
       group.append(h("span", { class: "bar-label" }, t("web.table.other_moves")));
       for (const a of other.slice(0, 12)) group.append(h("button", { type: "button", class: "button generic-action", dataset: { action: a.type }, onclick: () => this.act(a) }, actionLabel(a, names)));
     }
     this.barEl.append(group);
+    if (hintLine) this.barEl.append(hintLine);
     if (this.legal.length && (other.length > 12 || handled.size)) {
       const all = h("details", { class: "all-moves" }, h("summary", null, t("web.table.all_moves", { count: this.legal.length })),
         h("div", { class: "all-moves-list" }, ...this.legal.map((a) => h("button", { type: "button", class: "button small generic-action", onclick: () => this.act(a) }, actionLabel(a, names)))));
@@ -812,7 +860,9 @@ export class TablePage {
       if (this.dialogHidden && out.dialog.kind === "required") {
         this.dialogLayer.append(h("button", { type: "button", class: "button primary dialog-restore", onclick: () => { this.dialogHidden = false; this.render(); } }, t("web.table.back_to_choice", { title: out.dialog.title })));
       } else {
-        this.dialogLayer.append(renderDialog(out.dialog, { onHide: () => { this.dialogHidden = true; this.render(); } }));
+        // a choice that covers the table carries the hint too (the action bar is under it)
+        const hintHere = out.dialog.kind === "required" ? this.hintButton() || this.hintLine(ctx, names) : null;
+        this.dialogLayer.append(renderDialog(out.dialog, { onHide: () => { this.dialogHidden = true; this.render(); }, extra: hintHere }));
       }
     } else {
       this.dialogTitle = null;

@@ -139,6 +139,14 @@ class AkropolisHeuristicBot:
             choice = _fallback(legal_actions, choice)
         return choice
 
+    def plan(self) -> list[dict]:
+        """The move it has already chosen to follow its last one: where the tile it just took goes, or
+        the small tile of the card it just completed (used for hints; empty when nothing is planned)."""
+        if self._plan is None:
+            return []
+        (kind, _turn, _id), _cells, (q, r, rot) = self._plan
+        return [{"type": "place" if kind == "place" else "place_small", "q": int(q), "r": int(r), "rot": int(rot)}]
+
     def _decide(self, view: dict, legal: list[dict]) -> dict | None:
         if not isinstance(view, dict) or not all(isinstance(a, dict) for a in legal):
             return None

@@ -154,6 +154,12 @@ function bindKeys() {
   });
 }
 
+// where a hint puts a piece: the placement it plays, or the one it means to play after taking a tile
+function hintPlacement(hint) {
+  const a = hint.action.type === "take" ? (hint.then || [])[0] : hint.action;
+  return a && (a.type === "place" || a.type === "place_small") ? a : null;
+}
+
 // A take or place the server refused (its error shows as a toast) must not leave the tile hanging: after a
 // while, a pending placement still waiting in the same phase is dropped and the board drawn again.
 function expire(pending, phase) {
@@ -228,6 +234,30 @@ const akropolis = {
     return finalTable(result, names, mySeat);
   },
 
+  // the hint in words: where a tile goes is shown on the city (outlined), not given as coordinates
+  hintLabel(ctx, hint) {
+    const type = hint.action.type;
+    if (type === "take") return ctx.t(hintPlacement(hint) ? `${P}.suggest.take` : `${P}.suggest.take_only`);
+    if (type === "place" || type === "place_small") return ctx.t(`${P}.suggest.${type}`);
+    return null;
+  },
+
+  // playing a hint that takes a tile also places it where the hint said (as a click on the city would)
+  playHint(ctx, hint) {
+    const v = ctx.view;
+    const spot = hintPlacement(hint);
+    if (hint.action.type !== "take" || !spot || spot.type !== "place") return false;
+    const tile = v.site[hint.action.site];
+    if (!tile) return false;
+    const pending = { site: hint.action.site, tile: tile.id, codes: tile.hexes, q: spot.q, r: spot.r, rot: spot.rot, turn: v.turn };
+    ctx.ui.pending = pending;
+    ctx.ui.sel = null;
+    ctx.act(hint.action);
+    ctx.rerender();
+    expire(pending, "take");
+    return true;
+  },
+
   render(ctx) {
     bindKeys();
     const v = ctx.view;
@@ -249,6 +279,20 @@ const akropolis = {
     }
     if (!mine || v.phase !== "take") ui.sel = null;
     if (ui.sel !== null && ui.sel !== undefined && !(L.take || []).some((a) => a.site === ui.sel)) ui.sel = null;
+
+    // a hint just given: select its tile, turn it and show it where the bot would put it
+    const hint = mine ? ctx.hint : null;
+    const hintPlace = hint ? hintPlacement(hint) : null;
+    if (hint && ui.hintSeen !== hint.seq) {
+      ui.hintSeen = hint.seq;
+      if (hint.action.type === "take") { ui.sel = hint.action.site; ui.pending = null; }
+      if (hintPlace) {
+        ui.rot = hintPlace.rot;
+        ui.hover = [hintPlace.q, hintPlace.r];
+        ui.hoverSeat = me;
+        ui.shown = me;
+      }
+    }
 
     // the tile taken a moment ago goes where it was dropped (and stays drawn there until the server answers)
     const pend = ui.pending;
@@ -286,7 +330,7 @@ const akropolis = {
     board.append(siteStrip(ctx, L, mine, piece));
     const main = h("div", { class: "akr-main" });
     const area = h("div", { class: "akr-area" }, cityTabs(ctx));
-    const handles = { ctx, piece, mine, board };
+    const handles = { ctx, piece, mine, board, hintPlace: piece && !ui.pending ? hintPlace : null };
     area.append(ui.shown === "arch" ? architectPanel(ctx) : cityFrame(ctx, ui.shown, handles));
     const side = h("div", { class: "akr-side" }, scorePanel(ctx));
     if (v.athena) side.append(athenaPanel(ctx, L, mine));
@@ -336,7 +380,8 @@ function siteStrip(ctx, L, mine, piece) {
     const pendingHere = ui.pending && ui.pending.site === i && v.phase === "take";
     const el = h(canTake ? "button" : "div", {
       type: canTake ? "button" : null,
-      class: ["akr-site-tile", dear && "too-dear", selected && "selected", canTake && "takeable", pendingHere && "selected"],
+      class: ["akr-site-tile", dear && "too-dear", selected && "selected", canTake && "takeable", pendingHere && "selected",
+        canTake && ctx.hint && ctx.hint.action.type === "take" && ctx.hint.action.site === i && "hinted"],
       dataset: { site: i, tile: tile.id, cost: tile.cost },
       title: [t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => t(`kind.${c}`)).join(", ") }),
         dear ? t(`${P}.site.too_dear`, { cost: tile.cost, stones }) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
@@ -473,7 +518,13 @@ function cityFrame(ctx, seat, handles) {
     const built = model.cells.has(key(q, r));
     markup += `<circle cx="${x.toFixed(3)}" cy="${(y - (built ? 0.6 : 0)).toFixed(3)}" r="${built ? 0.12 : 0.15}" class="akr-fit${built ? " up" : ""}" data-q="${q}" data-r="${r}"/>`;
   }
-  markup += '</g><g class="akr-preview"></g>';
+  markup += "</g>";
+  const hp = placing ? handles.hintPlace : null;
+  if (hp) {
+    const cs = hp.type === "place" ? art.tileCells(hp.q, hp.r, hp.rot) : [[hp.q, hp.r]];
+    markup += `<path class="akr-hint-outline" data-testid="hint-spot" d="${art.outlinePath(cs)}"/>`;
+  }
+  markup += '<g class="akr-preview"></g>';
 
   const b = model.bounds(ghosts);
   const fitBox = () => {

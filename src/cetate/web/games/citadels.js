@@ -17,6 +17,22 @@ function byType(legal) {
   return out;
 }
 
+// A hint (table.js puts it in ctx) marks the control that plays its move: every click handler made by
+// `actOf` carries its action, and the element builders below outline the one whose action is the hint's.
+let hintKey = null;
+let keyOf = (a) => JSON.stringify(a);
+
+function actOf(ctx, a, before = null) {
+  const f = () => { if (before) before(); ctx.act(a); };
+  f.action = a;
+  return f;
+}
+
+function markHint(el, onClick) {
+  if (hintKey && onClick && onClick.action && keyOf(onClick.action) === hintKey) el.classList.add("hinted");
+  return el;
+}
+
 function cardEl(card, ctx, opts = {}) {
   const info = typeof card === "string" ? districtInfo(card) : card;
   const cls = ["card", "district", `size-${opts.size || "md"}`, `colour-${info.colour || districtInfo(info.id).colour}`, opts.cls];
@@ -33,7 +49,7 @@ function cardEl(card, ctx, opts = {}) {
   el.appendChild(fromMarkup(districtSvg(info, ctx.cat, { text: opts.text })));
   if (opts.caption) el.appendChild(h("span", { class: ["card-caption", opts.captionCls] }, opts.caption));
   if (opts.onClick && !opts.disabled) el.addEventListener("click", opts.onClick);
-  return el;
+  return markHint(el, opts.onClick);
 }
 
 function cardTitle(info, ctx) {
@@ -60,19 +76,19 @@ function charEl(id, ctx, opts = {}) {
   (opts.markers || []).forEach((m, i) => el.appendChild(h("span", { class: `card-marker ${m}`, style: { top: `${-5 + i * 19}px` }, html: markerSvg(m) })));
   if (opts.caption) el.appendChild(h("span", { class: ["card-caption", opts.captionCls] }, opts.caption));
   if (opts.onClick && !opts.disabled) el.addEventListener("click", opts.onClick);
-  return el;
+  return markHint(el, opts.onClick);
 }
 
 function button(label, onClick, cls = "", attrs = {}) {
   const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, label);
   b.addEventListener("click", onClick);
-  return b;
+  return markHint(b, onClick);
 }
 
 function iconButton(svg, label, onClick, cls = "", attrs = {}) {
   const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, fromMarkup(svg), h("span", null, label));
   b.addEventListener("click", onClick);
-  return b;
+  return markHint(b, onClick);
 }
 
 function countOf(arr, x) {
@@ -207,6 +223,8 @@ const citadels = {
 
   render(ctx) {
     const v = ctx.view;
+    keyOf = ctx.actionKey;
+    hintKey = ctx.hint ? keyOf(ctx.hint.action) : null;
     const L = byType(ctx.legal);
     const handled = new Set();
     const claim = (list) => { for (const a of list || []) handled.add(ctx.actionKey(a)); };
@@ -368,7 +386,7 @@ function handArea(ctx, L, claim) {
       cards.append(cardEl(card, ctx, {
         size: "md", cls: "buildable", caption: t(`${P}.hand.build`, { cost: card.cost }), captionCls: "ok",
         title: `${t("action.build", { card: card.id })}\n${cardTitle(card, ctx)}`,
-        onClick: () => ctx.act(a),
+        onClick: actOf(ctx, a),
       }));
     } else {
       const why = whyNotBuild(ctx, card);
@@ -393,7 +411,7 @@ function turnControls(ctx, L, claim, bar) {
   const t = ctx.t;
   const v = ctx.view;
   const turn = v.turn;
-  const act = (a) => () => ctx.act(a);
+  const act = (a) => actOf(ctx, a);
   if (L.take_gold) { claim(L.take_gold); bar.push(iconButton(coinSvg("icon"), t(`${P}.btn.take_gold`), act(L.take_gold[0]), "primary", { "data-action": "take_gold" })); }
   if (L.draw_cards) {
     claim(L.draw_cards);
@@ -411,7 +429,8 @@ function turnControls(ctx, L, claim, bar) {
     claim(L[type]);
     // the Witch must name her target: her only way on is the main button
     const must = type === "bewitch" && !L.end_turn;
-    bar.push(button(t(`${P}.btn.${type}`), () => { ctx.ui.picker = { type, kind: PICKERS[type] }; ctx.rerender(); }, must ? "power primary" : "power", { "data-action": type }));
+    const hintHere = ctx.hint && ctx.hint.action.type === type ? " hinted" : "";
+    bar.push(button(t(`${P}.btn.${type}`), () => { ctx.ui.picker = { type, kind: PICKERS[type] }; ctx.rerender(); }, (must ? "power primary" : "power") + hintHere, { "data-action": type }));
   }
   for (const type of ["discard_and_draw", "abbot_collect", "smithy"]) {
     if (!L[type]) continue;
@@ -435,7 +454,7 @@ function phaseDialog(ctx, L, claim) {
   const t = ctx.t;
   const you = v.you || {};
   const players = ctx.players;
-  const act = (a) => () => ctx.act(a);
+  const act = (a) => actOf(ctx, a);
   const required = (title, body, extra = {}) => ({ title, body, kind: "required", ...extra });
 
   if (L.pick || L.discard_character) {
@@ -575,7 +594,7 @@ function playerButton(ctx, seat, onClick, iconSvg = "") {
     h("span", { class: "pc-stats" }, fromMarkup(coinSvg()), String(p.gold), " ", fromMarkup(cardBackSvg()), String(p.hand_size), " ",
       h("span", { class: "muted" }, `${p.city.length}/${ctx.view.completion_size}`)));
   b.addEventListener("click", onClick);
-  return b;
+  return markHint(b, onClick);
 }
 
 // -- target pickers (closable dialogs opened from the action bar) -------------------------------------------
@@ -588,7 +607,7 @@ function pickerDialog(ctx, L) {
   const v = ctx.view;
   const list = L[type] || [];
   const close = () => { ui.picker = null; ctx.rerender(); };
-  const act = (a) => () => { ui.picker = null; ctx.act(a); };
+  const act = (a) => actOf(ctx, a, () => { ui.picker = null; });
   const picker = (body, extra = {}) => ({ title: t(`${P}.pick.${type}`), body, kind: "picker", onClose: close, ...extra });
 
   if (kind === "character") {

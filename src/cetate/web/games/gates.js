@@ -35,6 +35,11 @@ function nameOf(ctx, seat) {
 
 function isSeat(x) { return x === 0 || x === 1; }
 
+// the class that marks the control of the move a hint suggests (table.js puts the hint in ctx)
+function hinted(ctx, a) {
+  return a && ctx.hint && ctx.actionKey(ctx.hint.action) === ctx.actionKey(a) ? "hinted" : null;
+}
+
 // the seat drawn below (yours; seat 1 for a spectator's view... seat 0) and the one drawn above
 function sides(ctx) {
   const bottom = isSeat(ctx.seat) ? ctx.seat : 0;
@@ -343,7 +348,7 @@ function draftField(ctx, cs, L, mine) {
     sec.append(pairs);
     const centre = h("div", { class: "gt-centre-call" });
     if (mine && L.shuffle) {
-      centre.append(button(t(`${P}.btn.shuffle`), () => ctx.act(L.shuffle[0]), "primary big", { "data-action": "shuffle" }),
+      centre.append(button(t(`${P}.btn.shuffle`), () => ctx.act(L.shuffle[0]), `primary big ${hinted(ctx, L.shuffle[0]) || ""}`, { "data-action": "shuffle" }),
         h("p", { class: "muted small" }, t(`${P}.draft.shuffle_help`)));
     } else {
       centre.append(h("p", { class: "gt-wait" }, t(`${P}.draft.wait_shuffle`, { seat: v.to_move }, ctx.players)));
@@ -369,7 +374,7 @@ function draftField(ctx, cs, L, mine) {
         size: "md",
         onClick: action ? () => ctx.act(action) : null,
         data: action ? { action: "choose" } : {},
-        cls: [owner !== null && `owned gt-seat-${owner}`, owner !== null && owner === chooser && "chosen"].filter(Boolean).join(" "),
+        cls: [owner !== null && `owned gt-seat-${owner}`, owner !== null && owner === chooser && "chosen", hinted(ctx, action)].filter(Boolean).join(" "),
       });
       const slot = h("div", { class: "gt-pair-slot" }, card);
       if (owner !== null) {
@@ -394,7 +399,7 @@ function draftField(ctx, cs, L, mine) {
   if (v.phase === "start") {
     const centre = h("div", { class: "gt-centre-call" });
     if (mine && L.start) {
-      centre.append(button(t(`${P}.btn.start`), () => ctx.act(L.start[0]), "primary big", { "data-action": "start" }),
+      centre.append(button(t(`${P}.btn.start`), () => ctx.act(L.start[0]), `primary big ${hinted(ctx, L.start[0]) || ""}`, { "data-action": "start" }),
         h("p", { class: "muted small" }, t(`${P}.draft.start_help`)));
     } else {
       centre.append(h("p", { class: "gt-wait" }, t(`${P}.draft.wait_start`, { seat: v.to_move }, ctx.players)));
@@ -514,7 +519,7 @@ function gateRow(ctx, cs, L, mine, seat, where) {
     const label = holder === null ? t(`${P}.gate.open`) : holder === "neutral" ? t(`${P}.gate.neutral`) : t(`${P}.gate.held`, { seat: holder }, ctx.players);
     const el = h(action ? "button" : "div", {
       type: action ? "button" : null,
-      class: ["gt-gate", `state-${state}`, stake === g && "stake", action && "target", threatened && "threatened"],
+      class: ["gt-gate", `state-${state}`, stake === g && "stake", action && "target", threatened && "threatened", hinted(ctx, action)],
       dataset: { gate: g, holder: holder === null ? "open" : String(holder), ...(action ? { action: "siege" } : {}) },
       title: `${t(`gate.${g}`)} · ${t(`symbol.${symbol}`)} · ${label}`,
       "aria-label": action ? t(`${P}.siege.attack`, { gate: g }) : null,
@@ -669,6 +674,7 @@ function handArea(ctx, cs, L, mine, seat) {
       size: "lg",
       onClick: action ? () => ctx.act(action) : null,
       data: action ? { action: "attach" } : {},
+      cls: hinted(ctx, action),
       disabled: blocked,
       caption: known.has(id) ? t(`${P}.hand.known`) : blocked ? t(`${P}.hand.not_crowns`) : null,
     }));
@@ -752,7 +758,7 @@ function poetDialog(ctx, cs, L) {
   const t = ctx.t;
   const body = h("div", { class: "gt-dialog-cards" });
   for (const a of L.poet) {
-    body.append(actionCard(ctx, cs, a.card, { size: "lg", onClick: () => ctx.act(a), data: { action: "poet" } }));
+    body.append(actionCard(ctx, cs, a.card, { size: "lg", onClick: () => ctx.act(a), data: { action: "poet" }, cls: hinted(ctx, a) }));
   }
   const wrap = h("div", { class: "gt-dialog" }, h("p", { class: "dialog-hint" }, t(`${P}.poet.help`)), body);
   bindPreview(wrap, ctx, cs);
@@ -849,15 +855,15 @@ function barControls(ctx, cs, L, bar) {
   } else if (v.phase === "action") {
     const second = v.order && v.order[1] === ctx.seat;
     bar.push(h("span", { class: "bar-hint" }, t(second ? `${P}.hint.action_second` : `${P}.hint.action_first`)));
-    if (L.skip) bar.push(button(t(`${P}.btn.skip`), () => ctx.act(L.skip[0]), "", { "data-action": "skip" }));
+    if (L.skip) bar.push(button(t(`${P}.btn.skip`), () => ctx.act(L.skip[0]), hinted(ctx, L.skip[0]) || "", { "data-action": "skip" }));
   } else if (v.phase === "extra") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.extra`)));
-    if (L.skip) bar.push(button(t(`${P}.btn.skip_extra`), () => ctx.act(L.skip[0]), "", { "data-action": "skip" }));
+    if (L.skip) bar.push(button(t(`${P}.btn.skip_extra`), () => ctx.act(L.skip[0]), hinted(ctx, L.skip[0]) || "", { "data-action": "skip" }));
   } else if (v.phase === "poet") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.poet`)));
   } else if (v.phase === "siege") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.siege`)));
-    if (L.no_siege) bar.push(button(t(`${P}.btn.no_siege`), () => ctx.act(L.no_siege[0]), "ghost", { "data-action": "no_siege" }));
+    if (L.no_siege) bar.push(button(t(`${P}.btn.no_siege`), () => ctx.act(L.no_siege[0]), `ghost ${hinted(ctx, L.no_siege[0]) || ""}`, { "data-action": "no_siege" }));
   } else if (v.phase === "shuffle") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.shuffle`)));
   } else if (v.phase === "start") {
