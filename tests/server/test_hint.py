@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from cetate.bots import bot_seed
 from cetate.server.bots import level_bot, suggest
 from tests.server.conftest import bearer, create, human_vs_bots, my_turn, play_random, table_doc
@@ -99,11 +97,30 @@ def test_no_hints_at_a_table_of_invited_friends(client):
     assert table_doc(client, table_id)["table"]["seq"] == summary["seq"]
 
 
-@pytest.mark.parametrize("game", ["gates"])
-def test_no_hint_once_the_game_is_over(client, game):
-    doc = create(client, game=game, players=2, seed=4, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+def test_no_hint_once_the_game_is_over(client):
+    doc = create(client, game="gates", players=2, seed=4, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     table_id, token = doc["table_id"], doc["seats"][0]["token"]
     end = play_random(client, table_id, token, random.Random(4))
     assert end["table"]["status"] == "over"
     answer = _hint(client, table_id, token)
     assert answer.status_code == 409 and _error(answer) == "game_over"
+
+
+def test_a_bot_that_fails_gives_a_clear_error_and_the_next_request_tries_again(client, monkeypatch):
+    doc = human_vs_bots(client, players=3, seed=12)
+    table_id, token = doc["table_id"], doc["seats"][0]["token"]
+    before = my_turn(client, table_id, token)
+    pool = client.app.state.hub.pool
+    real = pool.suggest
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the worker died")
+
+    monkeypatch.setattr(pool, "suggest", broken)
+    answer = _hint(client, table_id, token)
+    assert answer.status_code == 503 and _error(answer) == "no_hint"
+    assert "worker" not in answer.text  # the reason stays in the server's log
+    monkeypatch.setattr(pool, "suggest", real)
+    again = _hint(client, table_id, token)
+    assert again.status_code == 200 and again.json()["action"] in before["legal_actions"]
+    assert table_doc(client, table_id, token)["table"]["seq"] == before["table"]["seq"]

@@ -131,7 +131,7 @@ class LiveTable:
         self.timer_task: asyncio.Task | None = None
         self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first
         self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
-        self.hint: dict | None = None  # the last hint given: {seq, seat, bot, action, then}
+        self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (seq, seat) -> the hint of that decision
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -451,14 +451,20 @@ class TableHub:
         if table.to_move() != seat:
             raise TableError(409, "not_your_turn", "it is not your turn")
         seq = table.seq
-        cached = table.hint
-        if cached is not None and cached["seq"] == seq and cached["seat"] == seat:
-            return {k: v for k, v in cached.items() if k != "seat"}
         bot = level_bot(table.game.id, "easy")
-        answer = await self._suggest(table, bot, seat)
+        # one computation per decision, shared by every request for it (a burst of requests costs one)
+        task = table.hint.get((seq, seat))
+        if task is None:
+            task = asyncio.ensure_future(self._suggest(table, bot, seat))
+            table.hint = {(seq, seat): task}
+        try:
+            answer = await asyncio.shield(task)
+        except TableError:
+            if table.hint.get((seq, seat)) is task:
+                table.hint = {}  # a failure is not kept: the next request tries again
+            raise
         if table.seq != seq:
             raise TableError(409, "moved_on", "the game moved on while the hint was being prepared; ask again")
-        table.hint = {"seq": seq, "seat": seat, "bot": bot, **answer}
         return {"seq": seq, "bot": bot, **answer}
 
     async def _suggest(self, table: LiveTable, bot: str, seat: int) -> dict:
