@@ -35,12 +35,12 @@ from cetate import games as registry
 from cetate.arena.console import OptionalRayAddress
 from cetate.bots import UnknownBot, bot_seed, choose, make_bot
 from cetate.bots import names as bot_names
+from cetate.bots.levels import level_bot
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.core.record import Record, Recorder
 from cetate.core.record import replay as replay_record
-from cetate.server.bots import level_bot
 
 app = typer.Typer(
     name="cetate",

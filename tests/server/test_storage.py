@@ -448,3 +448,21 @@ def test_restart_restores_the_state_from_snapshot_and_log(db_url, stop_after):
     assert game.is_over(state) == (stop_after is None)
     if stop_after is not None:  # the restored table plays on like the live one
         assert game.legal_actions(state) == game.legal_actions(live)
+
+
+def test_only_the_last_action_can_be_taken_back(store):
+    tid = new_table(store)
+    for seq in (1, 2):
+        store.append_action(tid, seq, 0, {"type": "x", "n": seq}, f"k{seq}")
+    store.save_snapshot(tid, 2, {"s": 2})
+    store.save_snapshot(tid, 1, {"s": 1})
+    with pytest.raises(SequenceError):
+        store.retract_action(tid, 1)
+    with pytest.raises(UnknownTable):
+        store.retract_action("no-such-table", 1)
+    store.retract_action(tid, 2)
+    assert [a["seq"] for a in store.actions(tid)] == [1]
+    assert store.latest_snapshot(tid) == (1, {"s": 1})  # the snapshot after the move is gone
+    assert store.action_for_key(tid, "k2") is None and store.table(tid)["seq"] == 1
+    store.append_action(tid, 2, 0, {"type": "y"}, "k2")  # the log goes on from there
+    assert store.last_seq(tid) == 2

@@ -314,6 +314,13 @@ async def hint(table_id: str, hub: Hub, token: Token) -> dict:
     return await hub.hint(table, auth)
 
 
+@router.post("/tables/{table_id}/undo", responses=ERRORS, summary="Take back your last move (against bots)")
+async def undo(table_id: str, hub: Hub, token: Token) -> dict:
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    return await hub.undo(table, auth)
+
+
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")
 async def act(table_id: str, body: ActionBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)

@@ -8,8 +8,8 @@ server's process. Its seed is derived from the table's seed, the seat and the ac
 table plays the same way after a restart (for search bots: when their budget is in iterations, see
 `Settings.bot_iterations`; a time budget depends on the machine's speed).
 
-The lobby's levels (`LEVELS`, `level_bot`): `easy` is the game's heuristic bot (`random` for a game
-without one), `normal` and `hard` are IS-MCTS with about 300 ms and 2 s per decision.
+The lobby's levels (`LEVELS`, `level_bot`, from `cetate.bots.levels`): `easy` is the game's heuristic bot
+(`random` for a game without one), `normal` and `hard` are IS-MCTS with about 300 ms and 2 s per decision.
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-log = logging.getLogger("cetate.server.bots")
+from cetate.bots.levels import LEVELS, SEARCH_LEVELS, level_bot  # noqa: F401  (the server's names for them)
 
-LEVELS = ("easy", "normal", "hard")
-SEARCH_LEVELS = {"normal": "ismcts-normal", "hard": "ismcts-hard"}  # the bots of the levels that search
+log = logging.getLogger("cetate.server.bots")
 
 
 def decide(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict, legal: list[dict],
@@ -79,21 +78,6 @@ def limit_search(bot: Any, think_ms: float | None = None, iterations: int | None
     if think_ms is not None:
         current = settings["ms"]
         settings["ms"] = think_ms if current is None else min(current, think_ms)
-
-
-def level_bot(game_id: str, level: str) -> str:
-    """The bot that plays `level` at `game_id`: `easy` the game's heuristic bot (`random` when the game has
-    none), `normal` `ismcts-normal` (about 300 ms a move), `hard` `ismcts-hard` (about 2 s)."""
-    from cetate.bots import names
-
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    known = names()
-    search = SEARCH_LEVELS.get(level)
-    if search is not None and search in known:
-        return search
-    heuristic = f"{game_id}-heuristic"
-    return heuristic if heuristic in known else "random"
 
 
 def game_bots(game_id: str) -> list[str]:

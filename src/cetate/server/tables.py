@@ -3,7 +3,9 @@
 Every change to a table runs under that table's `asyncio.Lock`, in a task of its own that finishes even
 when the request that started it goes away (so the store and the memory never disagree). Engine calls and
 store writes run in threads. An action is applied to a clone of the state, written to the store, and only
-then becomes the table's state; a refused action changes nothing.
+then becomes the table's state; a refused action changes nothing. At tables against bots (or on one
+device) without a clock, a person may take back their own last move when it showed nobody anything hidden
+(`undo`): the log then loses that move, and only that one.
 
 The hub keeps the full events (`Event`, with their secret parts) and redacts them for each receiver when
 it sends them: `game.view(state, seat)`, `game.event_view(event, seat)`, spectators being seat `None`.
@@ -47,6 +49,30 @@ NAME_MAX = 40
 CHAT_MAX = 300  # characters in a chat message
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
 CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
+
+
+UNDO_SAMPLES = 12  # worlds drawn per person at the table to check that a move showed them nothing new
+
+
+def _showed_nothing(game, before, action: dict, after, seats: list[int]) -> bool:
+    """True when playing `action` at `before` (giving `after`) showed none of `seats` anything hidden:
+    in UNDO_SAMPLES worlds drawn from each seat's information set (`game.determinize`, which also redraws
+    the chance of what comes), the same action leaves that seat exactly the view it has of `after`. A card
+    drawn, a tile or a hand revealed, a chance event: each gives another view in some world, so such a
+    move is never taken back. A move that ends the game shows the final scores, so it is not either."""
+    if game.to_move(after) is None:
+        return False
+    for seat in seats:
+        target = game.view(after, seat)
+        for i in range(UNDO_SAMPLES):
+            world = game.determinize(before, seat, Rng.from_seed(f"undo/{seat}/{i}"))
+            try:
+                game.apply(world, action)
+            except Exception:  # not even legal in a world this seat cannot rule out: it depends on the hidden
+                return False
+            if game.view(world, seat) != target:
+                return False
+    return True
 
 
 class TableError(Exception):
@@ -119,7 +145,7 @@ class LiveTable:
         self.state = state
         self.seq = 0
         self.events: list[list[Event]] = [list(game.start_events(state))]  # by seq; 0: the set-up
-        self.actions: list[dict] = []  # {seq, seat, action, by_bot, timeout}
+        self.actions: list[dict] = []  # {seq, seat, action, by_bot, timeout, undo (may be taken back)}
         self.keys: dict[str, tuple[int, int]] = {}  # idempotency key -> (seq, seat)
         self.answers: OrderedDict[str, dict] = OrderedDict()
         self.lock = asyncio.Lock()
@@ -132,12 +158,17 @@ class LiveTable:
         self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first
         self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
         self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (seq, seat) -> the hint of that decision
+        self.retracted: set[str] = set()  # idempotency keys of moves taken back (a retry must not replay one)
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
 
     def human(self, seat: int) -> bool:
         return self.seats[seat]["kind"] != "bot"
+
+    def people(self) -> list[int]:
+        """The seats played by people (invited or on this device)."""
+        return [s["seat"] for s in self.seats if s["kind"] != "bot"]
 
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
@@ -486,6 +517,87 @@ class TableHub:
             raise TableError(503, "no_hint", "no hint could be prepared this time")
         return {"action": action, "then": list(answer.get("then") or [])}
 
+    # -- taking a move back ----------------------------------------------------------------------
+    @classmethod
+    def undo_allowed(cls, table: LiveTable) -> bool:
+        """Moves may be taken back where hints are offered (against bots or on one device) and no clock
+        runs."""
+        return table.clock is None and cls.hints_allowed(table)
+
+    def undo_seat(self, table: LiveTable) -> int | None:
+        """The seat that may take back the last move now, or None: it played that move itself (not a bot
+        or its clock for it), the game goes on, and the move showed nobody at the table anything hidden
+        (`_showed_nothing`, worked out when it was played)."""
+        if table.status != "playing" or not table.actions or not self.undo_allowed(table):
+            return None
+        last = table.actions[-1]
+        if last["by_bot"] or last["timeout"] or not table.human(last["seat"]) or not last.get("undo"):
+            return None
+        return last["seat"]
+
+    async def undo(self, table: LiveTable, auth: Auth) -> dict:
+        """Take back `auth`'s seat's last move, if it is the last move played and showed nothing hidden:
+        the log loses it (`Store.retract_action`), the table goes back to the state before it and every
+        socket gets a `sync`, then `{"type": "taken_back", seat, seq}`. Returns the table as the seat sees
+        it. Repeating it takes back the seat's move before, under the same rule."""
+        if auth.seat is None:
+            raise TableError(403, "no_seat", "only a player seated at this table can take a move back")
+        if not self.undo_allowed(table):
+            raise TableError(403, "undo_off", "moves can be taken back only at tables against bots or on one "
+                             "device, without a clock")
+        await self._serial(table, self._undo, auth.seat)
+        return self.snapshot(table, auth)
+
+    async def _undo(self, table: LiveTable, seat: int) -> None:
+        if table.status == "waiting":
+            raise TableError(409, "table_not_started", "the table has not started yet")
+        if table.status == "over":
+            raise TableError(409, "game_over", "the game is over")
+        last = table.actions[-1] if table.actions else None
+        if last is None or last["seat"] != seat or last["by_bot"] or last["timeout"]:
+            raise TableError(409, "nothing_to_undo", "only your own move, while it is the last one played, can be "
+                             "taken back")
+        if not last.get("undo"):
+            raise TableError(409, "undo_reveals", "that move showed something that was hidden (a card drawn, a "
+                             "tile or a hand revealed), so it stands")
+        seq = table.seq
+        game, people = table.game, table.people()
+
+        def work():  # the state before the last move, and whether the move before it may be taken back too
+            state = game.setup(table.players, table.seed, table.options)
+            entries = table.actions[:-1]
+            for entry in entries[:-1]:
+                game.apply(state, entry["action"])
+            flag = False
+            if entries:
+                before = game.clone(state)
+                game.apply(state, entries[-1]["action"])
+                flag = not entries[-1]["by_bot"] and _showed_nothing(game, before, entries[-1]["action"], state,
+                                                                      people)
+            return state, flag
+
+        state, flag = await asyncio.to_thread(work)
+        try:
+            await asyncio.to_thread(self.store.retract_action, table.id, seq)
+        except Exception as exc:
+            log.exception("table %s: the store refused to take back action %d", table.id, seq)
+            raise TableError(503, "storage_error", "the move could not be taken back; try again") from exc
+        table.state = state
+        table.seq = seq - 1
+        table.events.pop()
+        table.actions.pop()
+        if table.actions:
+            table.actions[-1]["undo"] = flag
+        for key in [k for k, (s, _) in table.keys.items() if s == seq]:
+            del table.keys[key]
+            table.answers.pop(key, None)
+            table.retracted.add(key)
+        table.hint = {}
+        table.touch()
+        self._broadcast_sync(table)
+        self._broadcast(table, lambda _r: {"type": "taken_back", "seat": seat, "seq": table.seq})
+        self._schedule(table)
+
     async def start(self, table: LiveTable, auth: Auth) -> None:
         if not auth.host:
             raise TableError(403, "not_host", "only the host may start the table")
@@ -553,6 +665,9 @@ class TableHub:
     async def _act(self, table: LiveTable, seat: int, action: dict, key: str | None) -> tuple[dict, bool]:
         if key is not None and key in table.keys:
             return self._first_answer(table, key, seat), False
+        if key is not None and key in table.retracted:
+            raise TableError(409, "taken_back", "the move sent with this key was taken back; send it again with a "
+                             "new key to play it", field="key")
         if table.status == "waiting":
             raise TableError(409, "table_not_started", "the table has not started yet")
         if table.status == "over" or table.to_move() is None:
@@ -587,12 +702,17 @@ class TableHub:
                       by_bot: bool = False, timeout: bool = False) -> dict:
         game = table.game
 
+        undo_check = not by_bot and self.undo_allowed(table)
+
         def work():
             state = game.clone(table.state)
-            return state, _apply(game, state, action, seat)
+            events = _apply(game, state, action, seat)
+            # whether this move may be taken back (only tables that allow it pay for the check)
+            undo = undo_check and _showed_nothing(game, table.state, action, state, table.people())
+            return state, events, undo
 
         try:
-            state, events = await asyncio.to_thread(work)
+            state, events, undo = await asyncio.to_thread(work)
         except IllegalAction as exc:
             status = 409 if exc.code in ("not_your_turn", "game_over") else 422
             raise TableError(status, exc.code, exc.message, field="action") from exc
@@ -617,7 +737,8 @@ class TableHub:
         table.state = state
         table.seq = seq
         table.events.append(([Event(TIMEOUT_EVENT, {"seat": seat})] if timeout else []) + list(events))
-        table.actions.append({"seq": seq, "seat": seat, "action": action, "by_bot": by_bot, "timeout": timeout})
+        table.actions.append({"seq": seq, "seat": seat, "action": action, "by_bot": by_bot, "timeout": timeout,
+                              "undo": undo})
         table.touch()
         moved_clock = None
         if table.clock is not None:
@@ -780,6 +901,7 @@ class TableHub:
                       for s in table.seats],
             "to_move": self._mover(table),
             "hints": self.hints_allowed(table),
+            "undo": self.undo_seat(table),
             "clock": table.clock.to_json() if table.clock is not None else None,
             "seq": table.seq,
             "created_at": table.created_at,
@@ -920,10 +1042,13 @@ class TableHub:
         table.chat = self.store.chat(table_id, CHAT_KEPT)
         keyed = [a["key"] for a in actions if a.get("key")][-ANSWERS_KEPT:]
         recent = set(keyed)
+        before = None
         for entry in actions:
             seq, seat = entry["seq"], entry["seat"]
             if seq != table.seq + 1:
                 raise InvalidState("bad_record", f"table {table_id}: action {seq} follows action {table.seq}")
+            if entry is actions[-1] and not entry.get("by_bot") and self.undo_allowed(table):
+                before = game.clone(state)  # to know whether the last move may be taken back
             try:
                 events = game.apply(state, entry["action"])
             except IllegalAction as exc:
@@ -933,7 +1058,9 @@ class TableHub:
             marker = [Event(TIMEOUT_EVENT, {"seat": seat})] if entry.get("timeout") else []
             table.events.append(marker + list(events))
             table.actions.append({"seq": seq, "seat": seat, "action": entry["action"],
-                                  "by_bot": bool(entry.get("by_bot")), "timeout": bool(entry.get("timeout"))})
+                                  "by_bot": bool(entry.get("by_bot")), "timeout": bool(entry.get("timeout")),
+                                  "undo": (before is not None and entry is actions[-1]
+                                           and _showed_nothing(game, before, entry["action"], state, table.people()))})
             key = entry.get("key")
             if key:
                 table.keys[key] = (seq, seat)

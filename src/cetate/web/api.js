@@ -45,6 +45,7 @@ export const api = {
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, body: name ? { name } : {} }),
   start: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token, body: {} }),
   act: (id, token, action, key) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { action, key } }),
+  undo: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token }),
   hint: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }),
   say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
@@ -99,7 +100,7 @@ export const store = {
 };
 
 // -- the live connection to one table ----------------------------------------------------------------
-// Server to client: sync, update, error, clock, presence, pong. Client to server: act, ping. The socket reconnects by
+// Server to client: sync, update, error, clock, presence, chat, taken_back, pong. Client to server: act, ping. The socket reconnects by
 // itself (growing delays up to 10 s) and every (re)connection starts with a fresh `sync`; an update whose
 // `seq` does not follow the last one forces a reconnect, so the client never shows a state with a gap.
 
@@ -194,6 +195,9 @@ export class TableConnection {
         break;
       case "chat":
         this.h.onChat && this.h.onChat(msg.line);
+        break;
+      case "taken_back":
+        this.h.onTakenBack && this.h.onTakenBack(msg);
         break;
       default:
         break;

@@ -90,7 +90,8 @@ export function scoreTable(result, columns, names, mySeat = null) {
   return h("div", { class: "scores" }, h("div", { class: "score-scroll" }, table), notes);
 }
 
-// A dialog built from a spec {title, body, buttons, kind: "required" | "picker", onClose, cls}.
+// A dialog built from a spec {title, body, buttons, kind: "required" | "picker", onClose, cls}; `extra`: a
+// list of elements shown under its body (the hint and take-back buttons of a choice that covers the table).
 export function renderDialog(spec, { onHide, extra } = {}) {
   const t = i18n.t;
   const closeBtn = spec.kind === "picker" && spec.onClose
@@ -103,7 +104,7 @@ export function renderDialog(spec, { onHide, extra } = {}) {
   const box = h("div", { class: ["dialog", spec.cls], role: "dialog", "aria-modal": "true", "aria-label": spec.title },
     h("div", { class: "dialog-head" }, h("h2", null, spec.title), hideBtn, closeBtn),
     h("div", { class: "dialog-body" }, spec.body),
-    extra ? h("div", { class: "dialog-extra" }, extra) : null,
+    extra && extra.length ? h("div", { class: "dialog-extra" }, extra) : null,
     buttons.length ? h("div", { class: "dialog-buttons" }, buttons) : null);
   const overlay = h("div", { class: ["overlay", spec.kind] }, box);
   if (spec.kind === "picker" && spec.onClose) overlay.addEventListener("click", (e) => { if (e.target === overlay) spec.onClose(); });
@@ -375,6 +376,7 @@ export class TablePage {
       },
       onPresence: (m) => this.applyPresence(m),
       onChat: (line) => this.addChat(line),
+      onTakenBack: (m) => this.takenBack(m),
       onStatus: (s) => { this.connState = s; this.renderHeader(); },
       onRefused: () => { this.notice = i18n.t("web.table.refused_connection"); this.render(); },
     });
@@ -692,6 +694,32 @@ export class TablePage {
     return btn;
   }
 
+  // -- taking a move back (tables against bots or on one device, no clock; the server decides) ----------
+
+  undoButton() {
+    if (!this.table || this.seat === null || this.table.undo !== this.seat || this.table.status !== "playing") return null;
+    const btn = h("button", { type: "button", class: "button small ghost undo-button", "data-testid": "undo", title: i18n.t("web.undo.title") },
+      icon("undo"), h("span", { class: "label" }, i18n.t("web.undo.button")));
+    btn.addEventListener("click", async () => {
+      btn.disabled = true;
+      try {
+        await api.undo(this.id, this.token); // the table comes back through the socket (sync)
+      } catch (e) {
+        const known = e instanceof ApiError && e.code && i18n.has(`error.${e.code}`);
+        this.toast(known ? i18n.t(`error.${e.code}`) : i18n.t("web.undo.failed", { error: errorText(e) }), "error");
+        btn.disabled = false;
+      }
+    });
+    return btn;
+  }
+
+  takenBack(m) {
+    if (this.mod.takenBack) this.mod.takenBack(this.ui);
+    this.busy = false;
+    this.toast(m.seat === this.seat ? i18n.t("web.undo.done") : i18n.t("web.undo.done_by", { seat: m.seat }, this.names()));
+    this.render();
+  }
+
   // the suggestion in words, with a button that plays it (the game may place it on its board, too)
   hintLine(ctx, names) {
     const hint = ctx.hint;
@@ -827,7 +855,7 @@ export class TablePage {
     const other = this.legal.filter((a) => !handled.has(actionKey(a)));
     // a required choice shown in a dialog carries the hint itself (see below), not the bar under it
     const covered = out.dialog && out.dialog.kind === "required" && !this.switching && !(this.dialogHidden && out.dialog.title === this.dialogTitle);
-    const group = h("div", { class: "bar-main" }, ...bar, covered ? null : this.hintButton());
+    const group = h("div", { class: "bar-main" }, ...bar, covered ? null : this.hintButton(), covered ? null : this.undoButton());
     const hintLine = covered ? null : this.hintLine(ctx, names);
     if (other.length) {
       group.append(h("span", { class: "bar-label" }, t("web.table.other_moves")));
@@ -861,7 +889,8 @@ export class TablePage {
         this.dialogLayer.append(h("button", { type: "button", class: "button primary dialog-restore", onclick: () => { this.dialogHidden = false; this.render(); } }, t("web.table.back_to_choice", { title: out.dialog.title })));
       } else {
         // a choice that covers the table carries the hint too (the action bar is under it)
-        const hintHere = out.dialog.kind === "required" ? this.hintButton() || this.hintLine(ctx, names) : null;
+        const hintHere = out.dialog.kind === "required"
+          ? [this.hintButton() || this.hintLine(ctx, names), this.undoButton()].filter(Boolean) : null;
         this.dialogLayer.append(renderDialog(out.dialog, { onHide: () => { this.dialogHidden = true; this.render(); }, extra: hintHere }));
       }
     } else {

@@ -103,7 +103,8 @@ class SeatRow(Base):
 
 
 class ActionRow(Base):
-    """One applied action: the append-only log, numbered 1, 2, 3... per table."""
+    """One applied action: the log, numbered 1, 2, 3... per table; append-only but for taking back the
+    last move (`Store.retract_action`)."""
 
     __tablename__ = "actions"
 

@@ -58,6 +58,8 @@ class SequenceError(StoreError, ValueError):
         if what == "action":
             msg = (f"table {table_id!r}: action seq {seq} refused, the log is append-only and the next "
                    f"seq is {expected}")
+        elif what == "retract":
+            msg = f"table {table_id!r}: only the last action ({expected}) can be taken back, not {seq}"
         else:
             msg = (f"table {table_id!r}: snapshot seq {seq} refused, it must lie between 0 and the last "
                    f"action's seq ({expected})")
@@ -130,7 +132,8 @@ def _check_status(status: str) -> None:
 
 
 class Store:
-    """The persistence of tables, seats, the append-only action log and state snapshots."""
+    """The persistence of tables, seats, the action log (append-only, but the last move may be taken
+    back) and state snapshots."""
 
     def __init__(self, url: str | Path) -> None:
         self.url: URL = make_url(normalize_url(url))
@@ -367,6 +370,21 @@ class Store:
             if key is not None and (hit := self.action_for_key(table_id, key)) is not None:
                 raise DuplicateKey(table_id, key, hit["seq"]) from exc
             raise SequenceError(table_id, seq, self.last_seq(table_id) + 1) from exc
+
+    def retract_action(self, table_id: str, seq: int) -> None:
+        """Take back the table's last action, `seq` (a move taken back at a table against bots): its row
+        and any snapshot at or after it are deleted. `SequenceError` if `seq` is not the last action;
+        nothing else of the log can change."""
+        with self._write() as session:
+            row = session.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
+            if row is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            last = session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.table_id == table_id)) or 0
+            if seq != last or seq < 1:
+                raise SequenceError(table_id, seq, last, what="retract")
+            session.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq == seq))
+            session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id, SnapshotRow.seq >= seq))
+            row.updated_at = utcnow()
 
     def last_seq(self, table_id: str) -> int:
         """The seq of the table's last action (0 when it has none)."""

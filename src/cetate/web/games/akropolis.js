@@ -234,6 +234,13 @@ const akropolis = {
     return finalTable(result, names, mySeat);
   },
 
+  // a move taken back: a tile still drawn where it was dropped no longer goes there
+  takenBack(ui) {
+    ui.pending = null;
+    ui.sel = null;
+    ui.hover = null;
+  },
+
   // the hint in words: where a tile goes is shown on the city (outlined), not given as coordinates
   hintLabel(ctx, hint) {
     const type = hint.action.type;

@@ -1,0 +1,41 @@
+"""Taking a move back in the browser: in the solo Akropolis game, a tile taken and placed goes back to
+the construction site in two clicks of "Take back"; a table of invited friends shows no such button."""
+
+from __future__ import annotations
+
+from tests.browser.test_hint import TIMEOUT_MS, _open
+
+CELLS = "svg.akr-city-svg .akr-cells > *"
+
+
+def test_a_placed_tile_is_taken_back_step_by_step(new_page, server, screenshot):
+    page = new_page(1280, 800)
+    _open(page, server, "akropolis", 1, [{"kind": "human"}], seed=7, options={"architect": "callicrates"})
+    page.locator(".akr[data-mine='1'][data-phase=take]").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator("[data-testid=undo]").count() == 0  # nothing played yet
+    cells = page.locator(CELLS).count()
+    site = [t.get_attribute("data-tile") for t in page.locator(".akr-site-tile").all()]
+    page.locator("[data-testid=hint]").click()
+    page.locator("[data-testid=hint-play]").click()
+    page.wait_for_function(f"() => document.querySelectorAll('{CELLS}').length >= {cells + 3}", timeout=TIMEOUT_MS)
+    undo = page.locator("[data-testid=undo]")
+    undo.wait_for(timeout=TIMEOUT_MS)
+    screenshot(page, "akropolis-undo.png")
+    undo.click()
+    # the placement is taken back: the tile is in hand again, to be placed
+    page.locator(".akr[data-mine='1'][data-phase=place][data-pending='0']").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(CELLS).count() == cells
+    assert "Your move was taken back." in page.locator(".toast").inner_text()
+    page.locator("[data-testid=undo]").click()
+    page.locator(".akr[data-mine='1'][data-phase=take]").wait_for(timeout=TIMEOUT_MS)
+    assert [t.get_attribute("data-tile") for t in page.locator(".akr-site-tile").all()] == site
+    page.wait_for_timeout(200)
+    assert page.locator("[data-testid=undo]").count() == 0
+
+
+def test_friends_get_no_take_back_button(new_page, server):
+    page = new_page(1280, 800)
+    _open(page, server, "gates", 2, [{"kind": "human"}, {"kind": "human"}], seed=5)
+    page.locator("[data-testid=action-bar]").wait_for(timeout=TIMEOUT_MS)
+    page.wait_for_timeout(300)
+    assert page.locator("[data-testid=undo]").count() == 0
