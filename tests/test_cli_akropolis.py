@@ -206,3 +206,22 @@ def test_every_text_of_the_akropolis_screen_comes_from_the_catalogs(tmp_path: Pa
     out = check(["play", "akropolis", "--players", "1", "--seed", "6", "--athena", "--auto", "--save", "solo.json"])
     for marked in ("⟪The Illustrious Architect⟫", "⟪Final scores⟫", "⟪Record saved to solo.json⟫"):
         assert marked in out, marked
+
+
+def test_u_takes_back_the_solo_players_own_moves_one_by_one(tmp_path: Path):
+    # take, place (the Architect answers at once: no one else moved), then three times 'u': the placement
+    # and the take are taken back, the third finds nothing; then the game goes on and is saved
+    target = tmp_path / "solo.json"
+    lines = ["u", "1", "1", "u", "u", "u", *["1"] * 200]
+    result = run("play", "akropolis", "--players", "1", "--seed", "4", "--option", 'architect="callicrates"',
+                 "--save", str(target), input="\n".join(lines) + "\n", env=WIDE)
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert out.count("Your last move was taken back.") == 2
+    assert out.count("There is no move of yours to take back now") == 2  # before any move, and at the end
+    assert "(u: take back your last move)" in out
+    record = Record.load(target)
+    assert record.result is not None and record.actions[0]["type"] == "take"
+    # the record holds only the moves that stand: it replays to the same result
+    replayed = run("replay", str(target))
+    assert replayed.exit_code == 0 and "matches the record" in replayed.output

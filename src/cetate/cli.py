@@ -41,6 +41,7 @@ from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.core.record import Record, Recorder
 from cetate.core.record import replay as replay_record
+from cetate.core.takeback import showed_nothing
 
 app = typer.Typer(
     name="cetate",
@@ -274,12 +275,19 @@ def _quit_words(catalog: Catalog, lang: str) -> set[str]:
     return words
 
 
+TAKE_BACK = -1  # what `_ask` returns when the player takes back their last move
+
+
 def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str,
-         suggest: Callable[[], int] | None = None) -> int:
+         suggest: Callable[[], int] | None = None, undo: bool = False) -> int:
     """Read a number from 1 to the menu's length, or a move typed as its fields when the game can parse
     one (re-asking with the reason on bad input); returns the index of the chosen action. With `suggest`
-    (the index of the move a bot would play), `?` prints that move as a hint and asks again."""
+    (the index of the move a bot would play), `?` prints that move as a hint and asks again; with `undo`,
+    `u` returns TAKE_BACK (without it, `u` says why there is nothing to take back)."""
     quit_words = _quit_words(catalog, lang)
+    undo_words = {w.lower() for c in (lang, DEFAULT_LANGUAGE) for w in catalog.text("cli.ask.undo_words", c).split()}
+    if undo:
+        console.print(Text(catalog.text("cli.ask.undo_note", lang), style="dim"))
     count, example = len(menu), menu.example
     if example:
         prompt = catalog.text("cli.ask.prompt_move", lang, count=count, example=example)
@@ -299,6 +307,11 @@ def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str,
             raise typer.Exit(EXIT_FAILURE)
         if not raw:
             console.print(Text(catalog.text("cli.ask.empty", lang, count=count), style="yellow"))
+            continue
+        if raw.lower() in undo_words:
+            if undo:
+                return TAKE_BACK
+            console.print(Text(catalog.text("cli.ask.no_undo", lang), style="yellow"))
             continue
         if raw == "?" and suggest is not None:
             i = suggest()
@@ -442,6 +455,7 @@ def play(
         seat_bots[i] = make_bot(name, game, i, bot_seed(seed, i))
         seats_doc[i] = {"seat": i, "kind": "bot", "bot": name, "name": names[i]}
     seats_doc[seat] = {"seat": seat, "kind": "human", "name": names[seat]}
+    taken: list[tuple[Any, int, int]] = []  # (state before, actions before, journal lines before) per move
     # `?` at the prompt: what the game's easy-level bot would play, from the seat's view only
     adviser = make_bot(level_bot(game.id, "easy"), game, seat, f"{bot_seed(seed, seat)}/hint")
     if auto:
@@ -464,12 +478,21 @@ def play(
                 else:
                     menu = _Menu(game, state, view, legal, catalog, lang, names)
                     _print_actions(console, menu, catalog, lang)
-                    def suggest(legal=legal, turn=len(recorder.record.actions)) -> int:
+                    def suggest(legal=legal, state=state, turn=len(recorder.record.actions)) -> int:
                         return legal.index(choose(adviser, game, state, seat, turn))
 
-                    action = legal[_ask(console, menu, catalog, lang, suggest=suggest)]
+                    choice = _ask(console, menu, catalog, lang, suggest=suggest, undo=bool(taken))
+                    if choice == TAKE_BACK:  # back to before the seat's last move (see below)
+                        state, actions_before, journal_before = taken.pop()
+                        del recorder.record.actions[actions_before:]
+                        del journal[journal_before:]
+                        console.print(Text(catalog.text("cli.ask.undone", lang), style="cyan"))
+                        continue
+                    action = legal[choice]
             else:
                 action = choose(seat_bots[mover], game, state, mover, len(recorder.record.actions))
+            before = game.clone(state) if mover == seat and not auto else None
+            mark = (len(recorder.record.actions), len(journal))
             try:
                 events = game.apply(state, action)
             except IllegalAction as exc:  # a bot bug: report it clearly
@@ -477,6 +500,12 @@ def play(
                       action=json.dumps(action), detail=exc.message)
             recorder.add(action)
             journal.extend(_render_events(game, catalog, events, seat, lang, names))
+            # `u` takes back the player's own moves while no one else has moved since and they showed
+            # nothing hidden (a card drawn or a tile revealed stands); a bot's move closes the door
+            if before is not None and showed_nothing(game, before, action, state, [seat]):
+                taken.append((before, *mark))
+            else:
+                taken.clear()
     except KeyboardInterrupt:
         console.print()
         console.print(Text(catalog.text("cli.interrupted", lang)))

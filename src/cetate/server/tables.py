@@ -34,6 +34,7 @@ from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.events import Event
 from cetate.core.record import Record
 from cetate.core.rng import Rng
+from cetate.core.takeback import showed_nothing
 from cetate.server.bots import LEVELS, BotPool, game_bots, level_bot
 from cetate.server.clock import BadClock, TurnClock, check_clock
 from cetate.server.settings import Settings
@@ -49,30 +50,6 @@ NAME_MAX = 40
 CHAT_MAX = 300  # characters in a chat message
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
 CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
-
-
-UNDO_SAMPLES = 12  # worlds drawn per person at the table to check that a move showed them nothing new
-
-
-def _showed_nothing(game, before, action: dict, after, seats: list[int]) -> bool:
-    """True when playing `action` at `before` (giving `after`) showed none of `seats` anything hidden:
-    in UNDO_SAMPLES worlds drawn from each seat's information set (`game.determinize`, which also redraws
-    the chance of what comes), the same action leaves that seat exactly the view it has of `after`. A card
-    drawn, a tile or a hand revealed, a chance event: each gives another view in some world, so such a
-    move is never taken back. A move that ends the game shows the final scores, so it is not either."""
-    if game.to_move(after) is None:
-        return False
-    for seat in seats:
-        target = game.view(after, seat)
-        for i in range(UNDO_SAMPLES):
-            world = game.determinize(before, seat, Rng.from_seed(f"undo/{seat}/{i}"))
-            try:
-                game.apply(world, action)
-            except Exception:  # not even legal in a world this seat cannot rule out: it depends on the hidden
-                return False
-            if game.view(world, seat) != target:
-                return False
-    return True
 
 
 class TableError(Exception):
@@ -527,7 +504,7 @@ class TableHub:
     def undo_seat(self, table: LiveTable) -> int | None:
         """The seat that may take back the last move now, or None: it played that move itself (not a bot
         or its clock for it), the game goes on, and the move showed nobody at the table anything hidden
-        (`_showed_nothing`, worked out when it was played)."""
+        (`cetate.core.takeback.showed_nothing`, worked out when it was played)."""
         if table.status != "playing" or not table.actions or not self.undo_allowed(table):
             return None
         last = table.actions[-1]
@@ -572,7 +549,7 @@ class TableHub:
             if entries:
                 before = game.clone(state)
                 game.apply(state, entries[-1]["action"])
-                flag = not entries[-1]["by_bot"] and _showed_nothing(game, before, entries[-1]["action"], state,
+                flag = not entries[-1]["by_bot"] and showed_nothing(game, before, entries[-1]["action"], state,
                                                                       people)
             return state, flag
 
@@ -708,7 +685,7 @@ class TableHub:
             state = game.clone(table.state)
             events = _apply(game, state, action, seat)
             # whether this move may be taken back (only tables that allow it pay for the check)
-            undo = undo_check and _showed_nothing(game, table.state, action, state, table.people())
+            undo = undo_check and showed_nothing(game, table.state, action, state, table.people())
             return state, events, undo
 
         try:
@@ -1060,7 +1037,7 @@ class TableHub:
             table.actions.append({"seq": seq, "seat": seat, "action": entry["action"],
                                   "by_bot": bool(entry.get("by_bot")), "timeout": bool(entry.get("timeout")),
                                   "undo": (before is not None and entry is actions[-1]
-                                           and _showed_nothing(game, before, entry["action"], state, table.people()))})
+                                           and showed_nothing(game, before, entry["action"], state, table.people()))})
             key = entry.get("key")
             if key:
                 table.keys[key] = (seq, seat)
