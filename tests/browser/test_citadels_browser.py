@@ -18,6 +18,7 @@ GAME_DEADLINE_S = 120  # a whole 4-player game against quick bots takes ~20-30 s
 TABLE_TIMEOUT_MS = 20_000
 OVERFLOW_TOLERANCE_PX = 2
 
+FRAME_BUTTONS = ":not([data-testid=hint]):not([data-testid=undo]):not([data-testid=hint-play])"
 BAR = "[data-testid=action-bar] .bar-main"
 DIALOG = ".tp-dialog-layer .overlay"
 CURTAIN = "[data-testid=hotseat-curtain]"
@@ -91,7 +92,8 @@ class HumanPlayer:
             picker.locator(".dialog-close").click()
             return "acted"
         bar = page.locator(BAR)
-        if not bar.locator("button").count():
+        # the hint and take-back buttons are the frame's, not moves of the game
+        if not bar.locator(f"button{FRAME_BUTTONS}").count():
             return "idle"
         gold = bar.locator("button[data-action=take_gold]")
         draw = bar.locator("button[data-action=draw_cards]")
@@ -121,7 +123,7 @@ class HumanPlayer:
             end.first.click()
             return "acted"
         raise AssertionError("the action bar has buttons, but none this player knows: "
-                             + " | ".join(bar.locator("button").all_inner_texts()))
+                             + " | ".join(bar.locator(f"button{FRAME_BUTTONS}").all_inner_texts()))
 
     def play(self, until: str = "over", deadline_s: float = GAME_DEADLINE_S, before_click=None) -> str:
         """Click until `until` ("over" or "curtain") shows; before_click(player) runs before each click."""

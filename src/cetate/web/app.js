@@ -1,11 +1,13 @@
 // The client's entry point: the header (language switch) and the hash router.
 //   #/            lobby              #/new/{game}         new table form
 //   #/t/{id}      a table (?seat=&token= from an invite link)     #/replay/{id}   a finished game's replay
+//   #/rules/{game}[/{section}]   a game's rules guide
 import * as i18n from "./i18n.js";
 import { h, clear, icon, parseHash } from "./dom.js";
 import { LobbyPage, NewTablePage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
+import { RulesPage } from "./rules.js";
 
 const app = {
   page: null,
@@ -67,6 +69,7 @@ async function route() {
   else if (path[0] === "new" && path[1]) page = new NewTablePage(path[1]);
   else if (path[0] === "t" && path[1]) page = new TablePage(path[1], query);
   else if (path[0] === "replay" && path[1]) page = new ReplayPage(path[1], query);
+  else if (path[0] === "rules" && path[1]) page = new RulesPage(path[1], path[2]);
   else {
     root.append(h("div", { class: "notice" }, h("p", null, i18n.t("web.error.not_found")), h("a", { href: "#/", class: "button" }, i18n.t("web.nav.home"))));
     return;

@@ -2,7 +2,7 @@
 import * as i18n from "./i18n.js";
 import { api, store, ApiError } from "./api.js";
 import { h, clear, copyText, icon } from "./dom.js";
-import { setTitle } from "./app.js";
+import { setTitle, headerSlot } from "./app.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 
@@ -141,7 +141,8 @@ export class LobbyPage {
             : t("web.lobby.players_range", { min: g.min_players, max: g.max_players })),
           h("div", { class: "button-row" },
             quick,
-            h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table"))),
+            h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table")),
+            h("a", { class: "button ghost", href: `#/rules/${encodeURIComponent(g.id)}`, "data-testid": "rules-link" }, t("web.lobby.rules"))),
           status)));
     }
     games.append(grid);
@@ -287,6 +288,11 @@ export class NewTablePage {
     const name = i18n.has("game.name") ? t("game.name") : g.name;
     setTitle(t("web.new.title", { game: name }));
     document.title = `${t("web.new.title", { game: name })} · ${t("web.app.name")}`;
+    const slot = headerSlot();
+    if (slot) {
+      clear(slot).append(h("a", { class: "button small guide-button", href: `#/rules/${encodeURIComponent(g.id)}`, title: t("web.table.guide"), "data-testid": "rules-link" },
+        icon("book"), h("span", { class: "label" }, t("web.table.guide"))));
+    }
     const root = clear(this.root);
     this.formError = h("p", { class: "form-error", role: "alert" });
     const form = h("form", { class: "new-form", novalidate: true });
