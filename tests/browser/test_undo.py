@@ -1,5 +1,6 @@
 """Taking a move back in the browser: in the solo Akropolis game, a tile taken and placed goes back to
-the construction site in two clicks of "Take back"; a table of invited friends shows no such button."""
+the construction site in two clicks of "Take back"; a table of invited friends shows no such button.
+Also the Akropolis keyboard: a digit takes a tile of the site, the arrows move it, Enter places it."""
 
 from __future__ import annotations
 
@@ -39,3 +40,18 @@ def test_friends_get_no_take_back_button(new_page, server):
     page.locator("[data-testid=action-bar]").wait_for(timeout=TIMEOUT_MS)
     page.wait_for_timeout(300)
     assert page.locator("[data-testid=undo]").count() == 0
+
+
+def test_a_tile_is_chosen_moved_and_placed_with_the_keyboard(new_page, server):
+    page = new_page(1280, 800)
+    _open(page, server, "akropolis", 1, [{"kind": "human"}], seed=7, options={"architect": "callicrates"})
+    page.locator(".akr[data-mine='1'][data-phase=take]").wait_for(timeout=TIMEOUT_MS)
+    cells = page.locator(CELLS).count()
+    page.locator("body").click(position={"x": 5, "y": 400})  # the focus on the page, not on a control
+    page.keyboard.press("1")
+    page.locator("button.akr-site-tile.selected[data-site='0']").wait_for(timeout=TIMEOUT_MS)
+    page.keyboard.press("ArrowDown")  # the first arrow shows the piece where it fits first
+    page.locator(".akr-preview.legal").wait_for(timeout=TIMEOUT_MS)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('{CELLS}').length >= {cells + 3}", timeout=TIMEOUT_MS)
+    page.locator(".akr[data-mine='1'][data-phase=take]").wait_for(timeout=TIMEOUT_MS)

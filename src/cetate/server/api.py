@@ -108,6 +108,11 @@ class Created(BaseModel):
     spectator_link: str
 
 
+class Outcome(BaseModel):
+    winners: list[int] = Field(description="the seats that won (Akropolis solo: [0] if the player beat the Architect)")
+    ranking: list[int] | None = Field(None, description="the seats from best to worst")
+
+
 class TableEntry(BaseModel):
     table_id: str
     game: str
@@ -117,6 +122,7 @@ class TableEntry(BaseModel):
     players: int
     to_move: int | None
     updated_at: str | None
+    result: Outcome | None = Field(None, description="how a finished game went")
 
 
 class ErrorBody(BaseModel):

@@ -50,6 +50,7 @@ NAME_MAX = 40
 CHAT_MAX = 300  # characters in a chat message
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
 CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
+RESULTS_REPLAYED = 10  # finished tables without a stored result replayed per "your tables" request
 
 
 class TableError(Exception):
@@ -152,6 +153,16 @@ class LiveTable:
 
     def connected(self, seat: int) -> bool:
         return self.presence.get(seat, 0) > 0
+
+
+def _outcome(result: dict | None) -> dict | None:
+    """What the lobby shows of a finished game: who won, and the seats from best to worst when the game
+    ranks them (Akropolis solo: `winners` is `[0]` when the player beat the Architect, else `[]`)."""
+    if not isinstance(result, dict):
+        return None
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    ranking = result.get("ranking")
+    return {"winners": winners, "ranking": ranking if isinstance(ranking, list) else None}
 
 
 def _now_iso() -> str:
@@ -269,13 +280,19 @@ class TableHub:
         raise TableError(401, "bad_token", "this token does not belong to this table")
 
     async def my_tables(self, tokens: list[str]) -> list[dict]:
-        """The tables the given tokens hold a seat at (or host), one entry per table and seat."""
+        """The tables the given tokens hold a seat at (or host), one entry per table and seat; a finished
+        table's entry carries `result: {winners, ranking}` (a table finished before results were stored
+        gets it by a replay, a few per request)."""
         hashes = [hash_token(t) for t in tokens if t][:100]
         if not hashes:
             return []
         found = await asyncio.to_thread(self.store.lookup_tokens, hashes)
         rows = {r["id"]: r for r in await asyncio.to_thread(
             self.store.tables, [f["table_id"] for f in found if f["table_id"] not in self.tables])}
+        backfill = [i for i, r in rows.items() if r["status"] == "over" and r.get("result") is None]
+        for table_id in backfill[:RESULTS_REPLAYED]:
+            with contextlib.suppress(TableError):
+                await self.get(table_id)  # replays it, keeps its result in the store and the table in memory
         out, seen = [], set()
         for hit in found:
             key = (hit["table_id"], hit["seat"])
@@ -286,13 +303,15 @@ class TableHub:
             if live is not None:
                 entry = {"table_id": live.id, "game": live.game.id, "status": live.status,
                          "players": live.players, "to_move": self._mover(live), "updated_at": live.updated_at}
+                result = live.game.result(live.state) if live.status == "over" else None
             elif hit["table_id"] in rows:
                 row = rows[hit["table_id"]]
                 entry = {"table_id": row["id"], "game": row["game"], "status": row["status"],
                          "players": row["players"], "to_move": None, "updated_at": row["updated_at"]}
+                result = row.get("result") if row["status"] == "over" else None
             else:
                 continue
-            entry.update(seat=hit["seat"], host=bool(hit["host"]))
+            entry.update(seat=hit["seat"], host=bool(hit["host"]), result=_outcome(result))
             out.append(entry)
         return out
 
@@ -729,7 +748,8 @@ class TableHub:
         if over:
             table.status = "over"
             try:
-                await asyncio.to_thread(self.store.set_status, table.id, "over")
+                await asyncio.to_thread(self.store.set_status, table.id, "over",
+                                        _json_copy(game.result(state)))
             except Exception:  # the replay on the next start sees the end and sets it again
                 log.exception("table %s: cannot mark the game over in the store", table.id)
             self._remember_finished(table)
@@ -1049,9 +1069,10 @@ class TableHub:
             log.debug("table %s: snapshot 0 not checked", table_id)
         if table.clock is not None:
             table.clock.rebuild(actions, {s["seat"] for s in table.seats if s["kind"] != "bot"})
-        if game.to_move(state) is None and table.status != "over":
+        if game.to_move(state) is None and (table.status != "over" or info.get("result") is None):
+            # the end seen again (or a table finished before results were kept): keep its result too
             table.status = "over"
-            self.store.set_status(table_id, "over")
+            self.store.set_status(table_id, "over", _json_copy(game.result(state)))
         return table
 
     def _check_snapshot(self, table: LiveTable, doc: dict) -> None:

@@ -184,6 +184,14 @@ export class LobbyPage {
     if (!rows.length) { box.append(h("p", { class: "muted" }, t("web.lobby.no_tables"))); return; }
     const seen = new Set();
     const list = h("ul", { class: "table-list" });
+    // your record: the finished tables where this device holds one seat (a hot-seat table holds several)
+    const single = rows.filter((r) => r.status === "over" && r.result && r.seat !== null && r.seat !== undefined
+      && mySeats(r.table_id).length === 1);
+    const finished = new Map(single.map((r) => [r.table_id, r]));
+    if (finished.size) {
+      const won = [...finished.values()].filter((r) => r.result.winners.includes(r.seat)).length;
+      box.append(h("p", { class: "lobby-record", "data-testid": "record" }, t("web.lobby.record", { count: finished.size, won })));
+    }
     rows.sort((a, b) => String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
     for (const r of rows) {
       if (seen.has(r.table_id)) continue;
@@ -196,7 +204,8 @@ export class LobbyPage {
         h("div", { class: "table-row-main" },
           h("strong", null, gameName(cat, g)),
           h("span", { class: `status-pill ${r.status}` }, t(`web.status.${r.status}`)),
-          yours ? h("span", { class: "status-pill turn" }, t("web.lobby.your_turn")) : null),
+          yours ? h("span", { class: "status-pill turn" }, t("web.lobby.your_turn")) : null,
+          outcomePill(r)),
         h("div", { class: "muted small" },
           r.seat === null || r.seat === undefined ? t("cli.count.players", { count: r.players }) : t("web.lobby.table_line", { count: r.players, seat: r.seat + 1 }),
           when && !Number.isNaN(when.getTime()) ? " · " + when.toLocaleString(i18n.getLang()) : ""),
@@ -207,6 +216,16 @@ export class LobbyPage {
     }
     box.append(list);
   }
+}
+
+// how a finished game went for the seat this device holds: won, lost, or its place among three or more
+function outcomePill(r) {
+  const t = i18n.t;
+  if (r.status !== "over" || !r.result || r.seat === null || r.seat === undefined) return null;
+  if (r.result.winners.includes(r.seat)) return h("span", { class: "status-pill won", "data-testid": "outcome" }, t("web.lobby.result.won"));
+  const place = r.result.ranking ? r.result.ranking.indexOf(r.seat) + 1 : 0;
+  if (r.players > 2 && place > 0) return h("span", { class: "status-pill placed", "data-testid": "outcome" }, t("web.lobby.result.place", { place, count: r.players }));
+  return h("span", { class: "status-pill lost", "data-testid": "outcome" }, t("web.lobby.result.lost"));
 }
 
 function mySeats(tableId) {

@@ -74,6 +74,7 @@ class TableRow(Base):
     seed: Mapped[Any] = mapped_column(Seed)  # an int or a string, kept as it was given
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     clock: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    result: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)  # the game's, once over
     host_token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

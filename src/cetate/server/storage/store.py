@@ -119,7 +119,7 @@ def _chat_dict(row: ChatRow) -> dict:
 def _table_dict(row: TableRow, seats: list[SeatRow], seq: int) -> dict:
     return {
         "id": row.id, "game": row.game, "engine_version": row.engine_version, "players": row.players,
-        "options": row.options, "seed": row.seed, "status": row.status, "clock": row.clock,
+        "options": row.options, "seed": row.seed, "status": row.status, "clock": row.clock, "result": row.result,
         "host_token_hash": row.host_token_hash, "created_at": _iso(row.created_at),
         "updated_at": _iso(row.updated_at), "seq": seq,
         "seats": [_seat_dict(s) for s in sorted(seats, key=lambda s: s.seat)],
@@ -281,12 +281,14 @@ class Store:
                 .order_by(TableRow.created_at, TableRow.id)
             ))
 
-    def set_status(self, table_id: str, status: str) -> None:
-        """Set a table's status (`waiting`, `playing`, `over`)."""
+    def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
+        """Set a table's status (`waiting`, `playing`, `over`), and with `over` the game's result."""
         _check_status(status)
+        values: dict[str, Any] = {"status": status, "updated_at": utcnow()}
+        if result is not None:
+            values["result"] = result
         with self._write() as session:
-            done = session.execute(update(TableRow).where(TableRow.id == table_id)
-                                   .values(status=status, updated_at=utcnow()))
+            done = session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
             if done.rowcount == 0:
                 raise UnknownTable(f"no table {table_id!r}")
 

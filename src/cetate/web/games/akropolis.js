@@ -149,6 +149,14 @@ function bindKeys() {
     else if (k === "-" || k === "_") live.zoom(0.8);
     else if (k === "0" || k === "f" || k === "F") live.fit();
     else if (k === "Escape") done = live.cancel();
+    // flat-topped hexes: up and down go straight; left and right go up-left and down-right (with Shift,
+    // down-left and up-right)
+    else if (k === "ArrowLeft") done = e.shiftKey ? live.move(-1, 1) : live.move(-1, 0);
+    else if (k === "ArrowRight") done = e.shiftKey ? live.move(1, -1) : live.move(1, 0);
+    else if (k === "ArrowUp") done = live.move(0, -1);
+    else if (k === "ArrowDown") done = live.move(0, 1);
+    else if (k === "Enter" && !(target && target.closest && target.closest("button, a"))) done = live.place();
+    else if (/^[1-9]$/.test(k)) done = live.pick(Number(k) - 1);
     else done = false;
     if (done) e.preventDefault();
   });
@@ -354,6 +362,17 @@ const akropolis = {
       },
       zoom: (f) => handles.zoom && handles.zoom(f),
       fit: () => handles.fit && handles.fit(),
+      move: (dq, dr) => { if (!handles.move) return false; handles.move(dq, dr); return true; },
+      place: () => { if (!handles.place) return false; handles.place(); return true; },
+      // a digit picks the tile at that place of the construction site (1: the free one)
+      pick: (n) => {
+        const v = ctx.view;
+        if (!mine || v.phase !== "take" || ui.pending || !(L.take || []).some((a) => a.site === n)) return false;
+        ui.sel = n;
+        ui.shown = me;
+        ctx.rerender();
+        return true;
+      },
       cancel: () => {
         if (ui.sel === null || ui.sel === undefined) return false;
         ui.sel = null;
@@ -737,6 +756,19 @@ function cityFrame(ctx, seat, handles) {
   }, { passive: false });
   handles.zoom = (f) => zoomAt(f);
   handles.fit = () => setBox(fitBox(), false);
+  // the keyboard: the arrows move the piece from cell to cell (starting where it fits), Enter places it
+  if (piece && !ui.pending) {
+    handles.move = (dq, dr) => {
+      const from = ui.hover && ui.hoverSeat === seat ? ui.hover : null;
+      const at = from ? [from[0] + dq, from[1] + dr] : (fits[0] || [0, 0]);
+      ui.hover = at;
+      ui.hoverSeat = seat;
+      drawPreview(at);
+    };
+    handles.place = () => {
+      if (ui.hover && ui.hoverSeat === seat) place(ui.hover);
+    };
+  }
 
   // the tools over the city: zoom, fit, rotate
   const rotTitle = (k) => t(`${P}.btn.${k}`);
