@@ -1,6 +1,6 @@
 """Hints in the browser: at a table against bots the "Hint" button asks the easy bot, the page says the
 suggestion in words, outlines the control (or, in Akropolis, the tile and the spot in the city) and
-"Play it" plays it. A table of invited friends offers no hint."""
+"Play it" plays it. A table of invited friends offers no hint and no take-back."""
 
 from __future__ import annotations
 
@@ -86,9 +86,12 @@ def test_a_citadels_hint_outlines_the_character_to_pick(new_page, server, screen
     screenshot(page, "citadels-hint.png")
 
 
-def test_friends_get_no_hint_button(new_page, server):
+def test_friends_get_no_hint_and_no_take_back(new_page, server):
     page = new_page(1280, 800)
     _open(page, server, "gates", 2, [{"kind": "human"}, {"kind": "human"}], seed=5)
     page.locator("[data-testid=action-bar]").wait_for(timeout=TIMEOUT_MS)
-    page.wait_for_timeout(300)
+    if page.locator("[data-action=shuffle]").count():  # a move of ours first: still nothing to take back
+        page.locator("[data-action=shuffle]").click()
+    page.wait_for_timeout(500)
     assert page.locator("[data-testid=hint]").count() == 0
+    assert page.locator("[data-testid=undo]").count() == 0

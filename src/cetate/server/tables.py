@@ -155,6 +155,18 @@ class LiveTable:
         return self.presence.get(seat, 0) > 0
 
 
+def _check_turn(table: LiveTable, seat: int) -> None:
+    """Refuse (409) a request that needs `seat` to be a person's seat whose decision is pending now."""
+    if table.status == "waiting":
+        raise TableError(409, "table_not_started", "the table has not started yet")
+    if table.status == "over" or table.to_move() is None:
+        raise TableError(409, "game_over", "the game is over")
+    if not table.human(seat):
+        raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot now")
+    if table.to_move() != seat:
+        raise TableError(409, "not_your_turn", "it is not your turn")
+
+
 def _outcome(result: dict | None) -> dict | None:
     """What the lobby shows of a finished game: who won, and the seats from best to worst when the game
     ranks them (Akropolis solo: `winners` is `[0]` when the player beat the Architect, else `[]`)."""
@@ -469,14 +481,7 @@ class TableHub:
             raise TableError(403, "no_seat", "only a player seated at this table can ask for a hint")
         if not self.hints_allowed(table):
             raise TableError(403, "hints_off", "hints are offered only at tables with at most one invited player")
-        if table.status == "waiting":
-            raise TableError(409, "table_not_started", "the table has not started yet")
-        if table.status == "over" or table.to_move() is None:
-            raise TableError(409, "game_over", "the game is over")
-        if not table.human(seat):
-            raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot now")
-        if table.to_move() != seat:
-            raise TableError(409, "not_your_turn", "it is not your turn")
+        _check_turn(table, seat)
         seq = table.seq
         bot = level_bot(table.game.id, "easy")
         # one computation per decision, shared by every request for it (a burst of requests costs one)
@@ -664,14 +669,7 @@ class TableHub:
         if key is not None and key in table.retracted:
             raise TableError(409, "taken_back", "the move sent with this key was taken back; send it again with a "
                              "new key to play it", field="key")
-        if table.status == "waiting":
-            raise TableError(409, "table_not_started", "the table has not started yet")
-        if table.status == "over" or table.to_move() is None:
-            raise TableError(409, "game_over", "the game is over")
-        if not table.human(seat):
-            raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot now")
-        if table.to_move() != seat:
-            raise TableError(409, "not_your_turn", "it is not your turn")
+        _check_turn(table, seat)
         return await self._commit(table, seat, action, key), True
 
     def _first_answer(self, table: LiveTable, key: str, seat: int) -> dict:
