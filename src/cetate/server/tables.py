@@ -122,6 +122,7 @@ class LiveTable:
         self.seats = [dict(s) for s in seats]
         self.state = state
         self.seq = 0
+        self.version = 0  # counts every change of the state (a move, a move taken back), unlike seq
         self.events: list[list[Event]] = [list(game.start_events(state))]  # by seq; 0: the set-up
         self.actions: list[dict] = []  # {seq, seat, action, by_bot, timeout, undo (may be taken back)}
         self.keys: dict[str, tuple[int, int]] = {}  # idempotency key -> (seq, seat)
@@ -135,7 +136,7 @@ class LiveTable:
         self.timer_task: asyncio.Task | None = None
         self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first
         self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
-        self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (seq, seat) -> the hint of that decision
+        self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (version, seat) -> the hint of that decision
         self.retracted: set[str] = set()  # idempotency keys of moves taken back (a retry must not replay one)
 
     def touch(self) -> None:
@@ -482,20 +483,20 @@ class TableHub:
         if not self.hints_allowed(table):
             raise TableError(403, "hints_off", "hints are offered only at tables with at most one invited player")
         _check_turn(table, seat)
-        seq = table.seq
+        seq, version = table.seq, table.version
         bot = level_bot(table.game.id, "easy")
         # one computation per decision, shared by every request for it (a burst of requests costs one)
-        task = table.hint.get((seq, seat))
+        task = table.hint.get((version, seat))
         if task is None:
             task = asyncio.ensure_future(self._suggest(table, bot, seat))
-            table.hint = {(seq, seat): task}
+            table.hint = {(version, seat): task}
         try:
             answer = await asyncio.shield(task)
         except TableError:
-            if table.hint.get((seq, seat)) is task:
+            if table.hint.get((version, seat)) is task:
                 table.hint = {}  # a failure is not kept: the next request tries again
             raise
-        if table.seq != seq:
+        if table.version != version:
             raise TableError(409, "moved_on", "the game moved on while the hint was being prepared; ask again")
         return {"seq": seq, "bot": bot, **answer}
 
@@ -585,6 +586,7 @@ class TableHub:
             raise TableError(503, "storage_error", "the move could not be taken back; try again") from exc
         table.state = state
         table.seq = seq - 1
+        table.version += 1
         table.events.pop()
         table.actions.pop()
         if table.actions:
@@ -730,6 +732,7 @@ class TableHub:
         # the move is stored: it becomes the table's state
         table.state = state
         table.seq = seq
+        table.version += 1
         table.events.append(([Event(TIMEOUT_EVENT, {"seat": seat})] if timeout else []) + list(events))
         table.actions.append({"seq": seq, "seat": seat, "action": action, "by_bot": by_bot, "timeout": timeout,
                               "undo": undo})

@@ -715,6 +715,7 @@ export class TablePage {
 
   takenBack(m) {
     if (this.mod.takenBack) this.mod.takenBack(this.ui);
+    this.hint = null; // asked before the move taken back: the same seq may come again with another state
     this.busy = false;
     this.toast(m.seat === this.seat ? i18n.t("web.undo.done") : i18n.t("web.undo.done_by", { seat: m.seat }, this.names()));
     this.render();
