@@ -1027,7 +1027,9 @@ export class TablePage {
     this.curtainLayer.append(h("div", { class: "curtain", "data-testid": "hotseat-curtain", role: "dialog", "aria-modal": "true" },
       h("div", { class: "curtain-box" }, icon("device", "curtain-icon"),
         h("h2", null, t("web.table.hotseat_pass", { seat }, names)),
-        h("p", null, t("web.table.hotseat_hint")), go)));
+        h("p", null, t("web.table.hotseat_hint")), go,
+        // the player who just moved, still holding the device, may take that move back
+        h("div", { class: "curtain-undo" }, this.undoButton()))));
     go.focus();
   }
 
