@@ -78,6 +78,13 @@ def test_a_question_mark_asks_the_easy_bot_for_a_hint():
     assert "input ended" in out and "Traceback" not in out
 
 
+def test_a_game_with_no_bot_of_its_own_gives_no_hint(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr("cetate.cli.level_bot", lambda game, level: "random")
+    result = run("play", "gates", "--seed", "5", input="?\n")
+    assert "No hint for this game" in result.output and "Hint:" not in result.output
+    assert "Traceback" not in result.output
+
+
 def test_play_stops_cleanly_when_the_input_ends():
     result = run("play", "citadels", "--seed", "1", input="1\n")
     assert result.exit_code == 1

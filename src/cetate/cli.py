@@ -313,7 +313,10 @@ def _ask(console: Console, menu: _Menu, catalog: Catalog, lang: str,
                 return TAKE_BACK
             console.print(Text(catalog.text("cli.ask.no_undo", lang), style="yellow"))
             continue
-        if raw == "?" and suggest is not None:
+        if raw == "?":
+            if suggest is None:
+                console.print(Text(catalog.text("cli.ask.no_hint", lang), style="yellow"))
+                continue
             i = suggest()
             console.print(Text(catalog.text("cli.ask.hint", lang, number=i + 1, move=menu.labels[i]), style="cyan"))
             continue
@@ -457,7 +460,8 @@ def play(
     seats_doc[seat] = {"seat": seat, "kind": "human", "name": names[seat]}
     taken: list[tuple[Any, int, int]] = []  # (state before, actions before, journal lines before) per move
     # `?` at the prompt: what the game's easy-level bot would play, from the seat's view only
-    adviser = make_bot(level_bot(game.id, "easy"), game, seat, f"{bot_seed(seed, seat)}/hint")
+    easy = level_bot(game.id, "easy")  # a game without a bot of its own has no hints (random is no advice)
+    adviser = make_bot(easy, game, seat, f"{bot_seed(seed, seat)}/hint") if easy != "random" else None
     if auto:
         seat_bots[seat] = make_bot(bot_list[0], game, seat, bot_seed(seed, seat))
         seats_doc[seat] = {"seat": seat, "kind": "bot", "bot": bot_list[0], "name": names[seat]}
@@ -481,7 +485,8 @@ def play(
                     def suggest(legal=legal, state=state, turn=len(recorder.record.actions)) -> int:
                         return legal.index(choose(adviser, game, state, seat, turn))
 
-                    choice = _ask(console, menu, catalog, lang, suggest=suggest, undo=bool(taken))
+                    choice = _ask(console, menu, catalog, lang, suggest=suggest if adviser else None,
+                                  undo=bool(taken))
                     if choice == TAKE_BACK:  # back to before the seat's last move (see below)
                         state, actions_before, journal_before = taken.pop()
                         del recorder.record.actions[actions_before:]

@@ -124,3 +124,13 @@ def test_a_bot_that_fails_gives_a_clear_error_and_the_next_request_tries_again(c
     again = _hint(client, table_id, token)
     assert again.status_code == 200 and again.json()["action"] in before["legal_actions"]
     assert table_doc(client, table_id, token)["table"]["seq"] == before["table"]["seq"]
+
+
+def test_a_game_with_no_bot_of_its_own_offers_no_hint(client, monkeypatch):
+    monkeypatch.setattr("cetate.server.tables.level_bot", lambda game, level: "random")  # a random move is no advice
+    doc = human_vs_bots(client, players=3, seed=13)
+    table_id, token = doc["table_id"], doc["seats"][0]["token"]
+    state = my_turn(client, table_id, token)
+    assert state["table"]["hints"] is False
+    answer = _hint(client, table_id, token)
+    assert answer.status_code == 403 and _error(answer) == "hints_off"

@@ -87,7 +87,6 @@ def test_citadels_gold_can_be_taken_back_but_drawn_cards_cannot(client):
         if "take_gold" in types:
             break
         _act(client, table_id, token, turn["legal_actions"][0])  # the draft: pick a character
-        assert _error(_undo(client, table_id, token))[1] in ("nothing_to_undo", "undo_reveals")
     gold = turn["view"]["players"][0]["gold"]
     _act(client, table_id, token, {"type": "take_gold"})
     assert table_doc(client, table_id, token)["view"]["players"][0]["gold"] == gold + 2

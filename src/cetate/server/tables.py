@@ -467,10 +467,15 @@ class TableHub:
 
     # -- hints --------------------------------------------------------------------------------------
     @staticmethod
-    def hints_allowed(table: LiveTable) -> bool:
-        """Hints are for games against bots or on one device: a table with two invited (`human`) seats
-        or more offers none, as neither friend could tell whether the other plays on their own."""
+    def _private(table: LiveTable) -> bool:
+        """A game against bots or on one device: fewer than two invited (`human`) seats. Hints and taking
+        moves back are only for those; between friends neither could tell whether the other plays alone."""
         return sum(1 for s in table.seats if s["kind"] == "human") < 2
+
+    @classmethod
+    def hints_allowed(cls, table: LiveTable) -> bool:
+        """Hints are offered at private tables of a game whose easy level is a real bot (not `random`)."""
+        return cls._private(table) and level_bot(table.game.id, "easy") != "random"
 
     async def hint(self, table: LiveTable, auth: Auth) -> dict:
         """What the game's easy-level bot would play for `auth`'s seat now, from that seat's view only:
@@ -524,7 +529,7 @@ class TableHub:
     def undo_allowed(cls, table: LiveTable) -> bool:
         """Moves may be taken back where hints are offered (against bots or on one device) and no clock
         runs."""
-        return table.clock is None and cls.hints_allowed(table)
+        return table.clock is None and cls._private(table)
 
     def undo_seat(self, table: LiveTable) -> int | None:
         """The seat that may take back the last move now, or None: it played that move itself (not a bot
