@@ -353,6 +353,13 @@ async def record(table_id: str, hub: Hub, token: Token) -> JSONResponse:
     return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+@router.get("/tables/{table_id}/review", responses=ERRORS, summary="A finished game compared with the easy bot")
+async def review(table_id: str, hub: Hub, seat: int = Query(..., description="the seat whose moves to compare")
+                 ) -> dict:
+    table = await _table(hub, table_id)
+    return await hub.review(table, seat)
+
+
 @router.get("/tables/{table_id}/replay", responses=ERRORS, summary="A finished game, step by step")
 async def replay(table_id: str, hub: Hub, seat: int | None = Query(None, description="see it as this seat")
                  ) -> dict:

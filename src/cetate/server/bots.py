@@ -47,6 +47,25 @@ def suggest(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
     return {"action": action, "then": [a for a in then or [] if isinstance(a, dict)]}
 
 
+def review(game_id: str, bot_name: str, seat: int, seed: int | str, players: int, game_seed: int | str,
+           options: dict, actions: list[dict], limits: dict | None = None) -> list[dict]:
+    """Run in a worker process, for a finished game only (its seed and moves are public then): replay the
+    game and, at each move `seat` played itself (`actions[i]["by_bot"]` false), ask bot `bot_name` what it
+    would have played there from that seat's view. Returns `[{seq, suggested}]`, one per such move."""
+    from cetate import games
+    from cetate.bots import choose
+
+    game = games.get(game_id)
+    state = game.setup(players, game_seed, options)
+    out = []
+    for entry in actions:
+        if entry["seat"] == seat and not entry["by_bot"]:
+            bot = _bot(game_id, bot_name, seat, f"{seed}/{entry['seq']}/review", limits)
+            out.append({"seq": entry["seq"], "suggested": choose(bot, game, state, seat, entry["seq"])})
+        game.apply(state, entry["action"])
+    return out
+
+
 def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict | None) -> Any:
     from cetate.bots import make_bot
 
@@ -119,6 +138,10 @@ class BotPool:
     async def suggest(self, game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
                       legal: list[dict], sample: dict | None = None, limits: dict | None = None) -> dict:
         return await self._run(suggest, game_id, bot_name, seat, seed, view, legal, sample, limits)
+
+    async def review(self, *args) -> list[dict]:
+        """`review(...)` in a worker (a whole finished game: seconds, not milliseconds)."""
+        return await self._run(review, *args)
 
     async def _run(self, fn, *args) -> Any:
         if self.workers == 0:

@@ -138,6 +138,7 @@ class LiveTable:
         self.said: dict[int, deque] = {}  # seat -> monotonic times of its recent chat messages
         self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (version, seat) -> the hint of that decision
         self.retracted: set[str] = set()  # idempotency keys of moves taken back (a retry must not replay one)
+        self.reviews: dict[int, asyncio.Future] = {}  # seat -> its moves compared with the bot (finished games)
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -1028,6 +1029,37 @@ class TableHub:
                           "by_bot": entry["by_bot"], "timeout": entry["timeout"],
                           "events": [game.event_view(e, seat) for e in events], "view": game.view(state, seat)})
         return {"record": self.record(table, Auth(seat=seat)), "seat": seat, "steps": steps}
+
+    async def review(self, table: LiveTable, seat: int) -> dict:
+        """A finished game compared with the game's easy bot, for one seat: at each move that seat's player
+        made, what the bot would have played from that seat's view (`{seat, bot, moves, steps: [{seq,
+        suggested, same}]}`). Worked out once per seat in the bot pool, then kept with the table."""
+        if table.status != "over":
+            raise TableError(409, "not_finished", "a game can be compared with the bot once it is over")
+        if not 0 <= seat < table.players:
+            raise TableError(404, "unknown_seat", f"there is no seat {seat} at this table", field="seat")
+        if table.seats[seat]["kind"] == "bot":
+            raise TableError(409, "seat_is_bot", f"seat {seat} was played by a bot", field="seat")
+        bot = level_bot(table.game.id, "easy")
+        if bot == "random":
+            raise TableError(409, "hints_off", f"{table.game.name} has no bot of its own to compare with")
+        task = table.reviews.get(seat)
+        if task is None or (task.done() and task.exception() is not None):
+            actions = [{"seq": a["seq"], "seat": a["seat"], "action": a["action"], "by_bot": a["by_bot"]}
+                       for a in table.actions]
+            task = asyncio.ensure_future(self.pool.review(
+                table.game.id, bot, seat, bot_seed(table.seed, seat), table.players, table.seed, table.options,
+                actions, self.settings.bot_limits))
+            table.reviews[seat] = task
+        try:
+            found = await asyncio.shield(task)
+        except Exception as exc:
+            log.exception("table %s: the review of seat %d failed", table.id, seat)
+            raise TableError(503, "no_hint", "the game could not be compared with the bot this time") from exc
+        played = {a["seq"]: a["action"] for a in table.actions}
+        steps = [{"seq": f["seq"], "suggested": f["suggested"], "same": f["suggested"] == played.get(f["seq"])}
+                 for f in found]
+        return {"seat": seat, "bot": bot, "moves": len(steps), "steps": steps}
 
     # -- loading from the store (in a thread) -------------------------------------------------------
     def _load(self, table_id: str) -> LiveTable | None:

@@ -49,6 +49,7 @@ export const api = {
   hint: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }),
   say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
+  review: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/review`, { query: { seat } }),
   replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),
   recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),
 };

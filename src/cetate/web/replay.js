@@ -1,4 +1,5 @@
-// The replay of a finished game (#/replay/{id}?seat=): step forward and back from any seat's perspective.
+// The replay of a finished game (#/replay/{id}?seat=): step forward and back from any seat's perspective, and
+// compare a person's moves with what the game's easy bot would have played (GET /api/tables/{id}/review).
 import * as i18n from "./i18n.js";
 import { api, store, ApiError } from "./api.js";
 import { h, clear, icon } from "./dom.js";
@@ -55,6 +56,7 @@ export class ReplayPage {
     this.mod = await gameModule(this.game);
     this.guide = this.guide || new GuidePanel(this.game);
     if (this.step === null || !(this.step >= 0 && this.step < this.steps.length)) this.step = this.steps.length - 1;
+    this.review = null;
     this.build();
     this.render();
   }
@@ -102,6 +104,9 @@ export class ReplayPage {
         btn("last", t("web.replay.last"), () => this.go(this.steps.length - 1))),
       this.slider, this.stepLabel,
       h("a", { class: "button small", href: api.recordUrl(this.id, token), download: `${this.game}-${this.id}.json` }, icon("download"), t("web.replay.download")));
+    this.reviewBox = h("div", { class: "replay-review" });
+    controls.append(this.reviewBox);
+    this.renderReviewBox();
     this.boardEl = h("div", { class: "tp-board" });
     this.journalList = h("ol", { class: "journal-list" });
     this.journalBox = h("div", { class: "journal-scroll" }, this.journalList);
@@ -114,6 +119,49 @@ export class ReplayPage {
     document.title = `${t("web.replay.title")} · ${t("web.app.name")}`;
     const slot = clear(headerSlot());
     slot.append(h("button", { type: "button", class: "button small guide-button", onclick: () => this.guide.open() }, icon("book"), h("span", { class: "label" }, t("web.table.guide"))));
+  }
+
+  // -- comparing a person's moves with the easy bot ---------------------------------------------------------
+
+  reviewable() {
+    const s = (this.record.seats || [])[this.seat];
+    return this.seat !== null && !!s && s.kind !== "bot";
+  }
+
+  renderReviewBox() {
+    const t = i18n.t;
+    clear(this.reviewBox);
+    if (!this.reviewable()) return;
+    if (!this.review) {
+      const btn = h("button", { type: "button", class: "button small", "data-testid": "review", title: t("web.review.title") }, icon("bot"), t("web.review.button"));
+      btn.addEventListener("click", async () => {
+        btn.disabled = true;
+        try {
+          const doc = await api.review(this.id, this.seat);
+          const bySeq = new Map(doc.steps.map((x) => [x.seq, x]));
+          this.review = { seat: doc.seat, bySeq, moves: doc.moves, differ: doc.steps.filter((x) => !x.same).length };
+        } catch (e) {
+          btn.disabled = false;
+          this.reviewBox.append(h("span", { class: "form-error" }, t("web.review.failed", { error: errorText(e) })));
+          return;
+        }
+        this.renderReviewBox();
+        this.render();
+      });
+      this.reviewBox.append(btn);
+      return;
+    }
+    const jump = (dir) => {
+      const idx = this.steps.map((st, i) => i).filter((i) => {
+        const r = this.review.bySeq.get(this.steps[i].seq);
+        return r && !r.same && (dir > 0 ? i > this.step : i < this.step);
+      });
+      if (idx.length) this.go(dir > 0 ? idx[0] : idx[idx.length - 1]);
+    };
+    this.reviewBox.append(
+      h("span", { class: "replay-review-summary", "data-testid": "review-summary" }, t("web.review.summary", { count: this.review.moves, differ: this.review.differ })),
+      h("button", { type: "button", class: "button small ghost", "data-testid": "review-prev", onclick: () => jump(-1) }, `◀ ${t("web.review.prev")}`),
+      h("button", { type: "button", class: "button small ghost", "data-testid": "review-next", onclick: () => jump(1) }, `${t("web.review.next")} ▶`));
   }
 
   go(k) {
@@ -156,6 +204,12 @@ export class ReplayPage {
         h("strong", null, actionLabel(step.action, names)), who !== null ? ` (${names[who] ?? ""})` : "");
     } else {
       this.actionLabel.append(h("span", { class: "muted" }, t("web.replay.start")));
+    }
+    const compared = this.review && this.review.seat === this.seat ? this.review.bySeq.get(step.seq) : null;
+    if (compared && step.action) {
+      this.actionLabel.append(compared.same
+        ? h("div", { class: "replay-bot agrees", "data-testid": "review-note" }, icon("bot"), t("web.review.agrees"))
+        : h("div", { class: "replay-bot differs", "data-testid": "review-note" }, icon("bot"), t("web.review.differs", { move: actionLabel(compared.suggested, names) })));
     }
     const ctx = {
       t: i18n.t, cat: i18n.current(), view: step.view, legal: [], seat: this.seat, players: names,

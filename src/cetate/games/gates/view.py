@@ -48,7 +48,7 @@ def view(s: State, seat: int | None) -> dict:
         "scores": list(s.scores),
         "attacker": s.attacker,
         "targets": siege_targets(s, s.attacker) if s.phase == "siege" else [],
-        "history": s.history if player else [_public(h) for h in s.history],
+        "history": list(s.history) if player else [_public(h) for h in s.history],  # a copy: the state goes on
         "options": dict(s.options),
         "result": s.result,
         "cards_digest": cs.digest,
