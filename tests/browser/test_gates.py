@@ -406,7 +406,8 @@ def test_hotseat_draft_and_duels_for_both_seats(page, server, screenshot):
     # the draft and duel 1 were played by both seats, each with its own hand
     assert player.seats_acted == {0, 1}, player.log
     assert player.counts["draft"] == 6
-    assert player.rounds_acted.get(1) == {0, 1}, player.rounds_acted
+    # both seats answered in a duel (in duel 1 unless its first card was the Battle, which ends the turns)
+    assert {0, 1} in (player.rounds_acted.get(1), player.rounds_acted.get(2)), player.rounds_acted
     assert set(hands) == {0, 1} and not set(hands[0]) & set(hands[1]), hands
     assert any(n > 0 for n in backs_seen), backs_seen
     assert player.counts.get("hand_over", 0) >= 3
