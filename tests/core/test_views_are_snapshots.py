@@ -1,5 +1,5 @@
-"""A view is a snapshot: playing on must not change a view taken earlier (the replay viewer, the server's
-kept answers and any bot that keeps a view rely on it). Checked for every registered game and every seat,
+"""A view is a snapshot: playing on must not change a view (or an event's view) taken earlier (the replay
+viewer, the server's kept answers and any bot that keeps a view rely on it). Checked for every registered game and every seat,
 spectators included, over whole random games."""
 
 from __future__ import annotations
@@ -22,9 +22,12 @@ def test_a_view_does_not_change_when_the_game_goes_on(game_id, players, options)
     state = game.setup(players, 5, options)
     kept = []
     for action in record.actions:
-        game.apply(state, action)
+        events = game.apply(state, action)
         for seat in [*range(players), None]:
             view = game.view(state, seat)
             kept.append((view, json.dumps(view, sort_keys=True)))
+            for event in events:  # the journal's lines too: the replay turns them into views as it goes
+                seen = game.event_view(event, seat)
+                kept.append((seen, json.dumps(seen, sort_keys=True)))
     changed = [i for i, (view, text) in enumerate(kept) if json.dumps(view, sort_keys=True) != text]
     assert not changed, f"{len(changed)} views changed after the game went on (first: #{changed[0]})"
