@@ -110,6 +110,24 @@ def test_simulate_writes_records_that_replay(tmp_path: Path):
     assert re.search(r"#\d+ you: ", stepped.output)
 
 
+def test_replay_compares_a_seats_moves_with_the_easy_bot(tmp_path: Path):
+    played = run("simulate", "gates", "--games", "1", "--seed", "3", "--bots", "random,gates-heuristic",
+                 "--records", str(tmp_path))
+    assert played.exit_code == 0, played.output
+    [target] = sorted(tmp_path.glob("*.json"))
+    result = run("replay", str(target), "--seat", "0", "--compare")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    differs = out.count("the easy bot would have played: ")
+    agrees = out.count("the easy bot would have played the same")
+    assert differs > 0 and differs + agrees == out.count(" you:")
+    assert f"otherwise at {differs} of Player 1's {differs + agrees} moves" in out
+    assert "matches the record" in out
+    # without a seat there is nothing to compare
+    alone = run("replay", str(target), "--compare")
+    assert alone.exit_code == 1 and "--compare needs --seat" in alone.output
+
+
 def test_replay_detects_a_result_that_does_not_match(tmp_path: Path):
     result = run("simulate", "citadels", "--games", "1", "--records", str(tmp_path))
     assert result.exit_code == 0, result.output

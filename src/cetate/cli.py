@@ -36,6 +36,7 @@ from cetate.arena.console import OptionalRayAddress
 from cetate.bots import UnknownBot, bot_seed, choose, make_bot
 from cetate.bots import names as bot_names
 from cetate.bots.levels import level_bot
+from cetate.bots.review import review_moves
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
@@ -649,12 +650,31 @@ def simulate(
         console.print(Text(catalog.text("cli.simulate.records", lang, count=games_, path=str(records))))
 
 
+def _compare(game, record: Record, seat: int | None, catalog: Catalog, lang: str) -> dict[int, dict]:
+    """`--compare`: the seat's moves against the game's easy bot, by move number (`review_moves`)."""
+    if seat is None:
+        _fail(catalog, lang, "cli.error.compare_seat", EXIT_FAILURE)
+    if record.result is None:
+        _fail(catalog, lang, "cli.error.compare_unfinished", EXIT_FAILURE)
+    bot = level_bot(game.id, "easy")
+    if bot == "random":
+        _fail(catalog, lang, "cli.error.compare_no_bot", EXIT_FAILURE)
+    try:
+        found = review_moves(game, len(record.seats), record.seed, record.options, record.actions, seat, bot,
+                             bot_seed(record.seed, seat))
+    except (InvalidState, IllegalAction, InvalidOptions, KeyError, TypeError, ValueError) as exc:
+        _fail(catalog, lang, "cli.error.replay", EXIT_FAILURE, file="", detail=repr(exc))
+    return {e["seq"]: e for e in found}
+
+
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A game record (JSON)."),
     seat: int | None = typer.Option(None, "--seat", help="Show the game as this seat saw it (default: spectator)."),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between actions."),
+    compare: bool = typer.Option(False, "--compare",
+                                 help="With --seat: after each of that seat's moves, what the game's easy bot would have played."),
 ) -> None:
     """Step through a game record, printing its journal, and check its result."""
     lang = _lang(lang)
@@ -684,8 +704,10 @@ def replay(
     heading = catalog.text("cli.replay.heading", lang, game=_name_of(game, catalog, lang), seed=record.seed,
                            players_text=catalog.text("cli.count.players", lang, count=players), who=who)
     console.print(Rule(Text(heading)))
+    compared = _compare(game, record, seat, catalog, lang) if compare else {}
     state = None
     mover = None
+    before = None  # with --compare, the state before the current move (to name what the bot would have played)
     try:
         for index, (action, events, state) in enumerate(replay_record(game, record)):
             if action is None:  # the set-up state: how the game starts (e.g. round 1)
@@ -694,6 +716,13 @@ def replay(
                 label = _action_label(game, state, action, catalog, lang, names)
                 console.print(_label(catalog.text("cli.replay.your_action", lang, index=index),
                                      "bold cyan").append(label))
+                entry = compared.get(index)
+                if entry is not None and entry["same"]:
+                    console.print(Text("  " + catalog.text("cli.replay.bot_agrees", lang), style="green"))
+                elif entry is not None:
+                    other = _action_label(game, before or state, entry["suggested"], catalog, lang, names)
+                    console.print(Text("  " + catalog.text("cli.replay.bot_differs", lang), style="yellow")
+                                  .append(other))
             for line in _render_events(game, catalog, events, seat, lang, names):
                 console.print(Text("  ") + Text(line))
             if step and action is not None:
@@ -702,12 +731,17 @@ def replay(
                 except EOFError:
                     step = False
             mover = game.to_move(state)
+            before = game.clone(state) if compare else None
     except (InvalidState, IllegalAction, InvalidOptions) as exc:
         _fail(catalog, lang, "cli.error.in_file", EXIT_FAILURE, file=str(file), detail=exc.message)
     except (KeyError, TypeError, ValueError) as exc:
         _fail(catalog, lang, "cli.error.replay", EXIT_FAILURE, file=str(file), detail=repr(exc))
     result = game.result(state)
     _print_result(console, result, names, catalog, lang, game)
+    if compare and compared:
+        differ = sum(1 for e in compared.values() if not e["same"])
+        console.print(Text(catalog.text("cli.replay.compare_summary", lang, count=len(compared), differ=differ,
+                                        name=names[seat])))
     if record.result is None:
         console.print(Text(catalog.text("cli.replay.no_result", lang), style="yellow"))
     elif json.loads(json.dumps(result)) == record.result:

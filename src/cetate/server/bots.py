@@ -49,21 +49,15 @@ def suggest(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
 
 def review(game_id: str, bot_name: str, seat: int, seed: int | str, players: int, game_seed: int | str,
            options: dict, actions: list[dict], limits: dict | None = None) -> list[dict]:
-    """Run in a worker process, for a finished game only (its seed and moves are public then): replay the
-    game and, at each move `seat` played itself (`actions[i]["by_bot"]` false), ask bot `bot_name` what it
-    would have played there from that seat's view. Returns `[{seq, suggested}]`, one per such move."""
+    """Run in a worker process, for a finished game only (its seed and moves are public then): the moves
+    `seat` played itself (`actions[i]["by_bot"]` false) compared with bot `bot_name`
+    (`cetate.bots.review.review_moves`): `[{seq, suggested, same}]`."""
     from cetate import games
-    from cetate.bots import choose
+    from cetate.bots.review import review_moves
 
-    game = games.get(game_id)
-    state = game.setup(players, game_seed, options)
-    out = []
-    for entry in actions:
-        if entry["seat"] == seat and not entry["by_bot"]:
-            bot = _bot(game_id, bot_name, seat, f"{seed}/{entry['seq']}/review", limits)
-            out.append({"seq": entry["seq"], "suggested": choose(bot, game, state, seat, entry["seq"])})
-        game.apply(state, entry["action"])
-    return out
+    skip = [a["seq"] for a in actions if a["by_bot"]]
+    return review_moves(games.get(game_id), players, game_seed, options, [a["action"] for a in actions], seat,
+                        bot_name, seed, skip=skip, tune=(lambda bot: limit_search(bot, **limits)) if limits else None)
 
 
 def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict | None) -> Any:

@@ -1056,10 +1056,7 @@ class TableHub:
         except Exception as exc:
             log.exception("table %s: the review of seat %d failed", table.id, seat)
             raise TableError(503, "no_hint", "the game could not be compared with the bot this time") from exc
-        played = {a["seq"]: a["action"] for a in table.actions}
-        steps = [{"seq": f["seq"], "suggested": f["suggested"], "same": f["suggested"] == played.get(f["seq"])}
-                 for f in found]
-        return {"seat": seat, "bot": bot, "moves": len(steps), "steps": steps}
+        return {"seat": seat, "bot": bot, "moves": len(found), "steps": found}
 
     # -- loading from the store (in a thread) -------------------------------------------------------
     def _load(self, table_id: str) -> LiveTable | None:
