@@ -298,8 +298,8 @@ const akropolis = {
     // a hint just given: select its tile, turn it and show it where the bot would put it
     const hint = mine ? ctx.hint : null;
     const hintPlace = hint ? hintPlacement(hint) : null;
-    if (hint && ui.hintSeen !== hint.seq) {
-      ui.hintSeen = hint.seq;
+    if (hint && ui.hintSeen !== hint) { // this hint object, not its seq: a move taken back repeats a seq
+      ui.hintSeen = hint;
       if (hint.action.type === "take") { ui.sel = hint.action.site; ui.pending = null; }
       if (hintPlace) {
         ui.rot = hintPlace.rot;
