@@ -181,7 +181,8 @@ def test_solo_look_ahead():
         checked += 1
     assert checked >= 5 and last == 1
     # without the look-ahead the bot still plays a whole solo game legally
-    play_game(GAME, 1, 6, {"architect": "callicrates"}, [AkropolisHeuristicBot(GAME, 0, 1, params={"look_tiles": 0})])
+    play_game(GAME, 1, 6, {"architect": "callicrates"},
+              [AkropolisHeuristicBot(GAME, 0, 1, params={"look_tiles": 0, "rollout_worlds": 0})])
 
 
 def test_city_rebuilt_from_the_view_is_the_city():

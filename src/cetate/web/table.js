@@ -681,6 +681,8 @@ export class TablePage {
       icon("bulb"), h("span", { class: "label" }, i18n.t("web.hint.button")));
     btn.addEventListener("click", async () => {
       btn.disabled = true;
+      btn.setAttribute("aria-busy", "true");
+      btn.querySelector(".label").textContent = i18n.t("web.hint.thinking"); // a solo hint plays futures out (a second or two)
       const seat = this.seat;
       try {
         const hint = await api.hint(this.id, this.token);

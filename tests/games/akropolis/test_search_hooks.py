@@ -152,7 +152,7 @@ def test_solo_forecast_is_not_lopsided():
              for level in ("hippodamos", "metagenes", "callicrates")}
     assert start["hippodamos"] > start["metagenes"] > 0 and abs(start["callicrates"]) < 40
     state = GAME.setup(1, 1, {"architect": "callicrates"})
-    bot = AkropolisHeuristicBot(GAME, 0, 1)
+    bot = AkropolisHeuristicBot(GAME, 0, 1, {"rollout_worlds": 0})
     takes = 0
     for k in range(200):
         if GAME.is_over(state):

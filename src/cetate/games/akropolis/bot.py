@@ -28,6 +28,10 @@ How it plays, in short (details and measurements in docs/bots/akropolis-heuristi
   Each tile's three best placements are also judged one tile further: the mean value of the city once a
   sample of the tiles still to come (ten distinct ones) is laid at its best placement, which keeps the
   city open to what may come (this raised the wins against Callicrates from about 20% to a third).
+* **Solo rollouts.** When the driver hands it a sample of its information set (`uses_sample`), each take
+  is checked by short rollouts in worlds drawn from it (`rollout.py`): its choice and each affordable
+  tile's best placements are played on in the same worlds by a greedy copy of itself against the
+  Architect, and it changes its mind only for a candidate clearly better world by world.
 
 Whatever it does not understand falls back to a legal action: it never raises (unless `strict`) and
 always returns an element of `legal_actions`.
@@ -69,6 +73,14 @@ PARAMS: dict[str, float] = {
     "arch_stone": 4.0,  # solo: extra worth of a stone in the Architect's hands (it buys him plazas)
     "look_tiles": 10,  # solo: tiles to come tried on each candidate city (0: no look-ahead)
     "look_placements": 3,  # solo: best placements per tile judged by the look-ahead
+    # solo rollouts (rollout.py; only when the driver hands a sample of the information set)
+    "rollout_worlds": 40,  # worlds per take (0: none)
+    "rollout_horizon": 4,  # the bot's takes played in each world before the margin forecast
+    "rollout_per_tile": 2,  # best placements per affordable tile tried besides the bot's own choice
+    "rollout_stage1": 10,  # worlds after which only the best candidates go on
+    "rollout_keep": 3,  # candidates kept then besides the bot's own choice
+    "rollout_z": 1.0,  # standard errors by which a candidate must beat the bot's own choice
+    "rollout_top_k": 3,  # placements per tile valued in full by the greedy player of the rollouts
 }
 QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # expected share of future districts that score
 TEMPLE_HOPE = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18, 0.12)  # a temple with e empty neighbours, many turns left
@@ -110,6 +122,8 @@ class AkropolisHeuristicBot:
 
     name: ClassVar[str] = NAME
     strict: ClassVar[bool] = False  # True: re-raise a decision error instead of falling back (for tests)
+    # solo takes are checked by rollouts in worlds drawn from a sample of the information set (rollout.py)
+    uses_sample: ClassVar[bool] = True
 
     def __init__(self, game: object, seat: int, seed: int | str = 0, params: dict | None = None) -> None:
         self.game = game
@@ -118,18 +132,21 @@ class AkropolisHeuristicBot:
         self.rng = Rng.from_seed(seed)
         self.params = {**PARAMS, **(params or {})}
         self._plan: tuple | None = None  # (turn, tile or small-tile id, (q, r, rot)) chosen ahead
+        self._rollout_bot: AkropolisHeuristicBot | None = None
         self.errors: list[str] = []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} seat={self.seat}>"
 
-    def act(self, view: dict, legal_actions: list[dict]) -> dict:
+    def act(self, view: dict, legal_actions: list[dict], sample: object = None) -> dict:
+        """The bot's action. `sample`: a state drawn from the seat's information set (drivers hand one to
+        bots that set `uses_sample`); in solo it lets the bot check its takes by rollouts."""
         if not legal_actions:
             raise ValueError("the akropolis-heuristic bot was asked to act with no legal action")
         if len(legal_actions) == 1:
             return legal_actions[0]
         try:
-            choice = self._decide(view, legal_actions)
+            choice = self._decide(view, legal_actions, sample)
         except Exception as exc:  # never let a surprise in a view crash a game
             self.errors.append(repr(exc))
             if self.strict:
@@ -147,12 +164,33 @@ class AkropolisHeuristicBot:
         (kind, _turn, _id), _cells, (q, r, rot) = self._plan
         return [{"type": "place" if kind == "place" else "place_small", "q": int(q), "r": int(r), "rot": int(rot)}]
 
-    def _decide(self, view: dict, legal: list[dict]) -> dict | None:
+    def rollout_bot(self) -> AkropolisHeuristicBot:
+        """The greedy copy of this bot that plays the solo rollouts (no look-ahead, fewer placements)."""
+        if self._rollout_bot is None:
+            params = {**self.params, "look_tiles": 0, "rollout_worlds": 0, "top_k": self.params["rollout_top_k"]}
+            self._rollout_bot = AkropolisHeuristicBot(self.game, self.seat, f"{self.seed}/rollout", params)
+        return self._rollout_bot
+
+    def _decide(self, view: dict, legal: list[dict], sample: object = None) -> dict | None:
         if not isinstance(view, dict) or not all(isinstance(a, dict) for a in legal):
             return None
         kinds = {a.get("type") for a in legal}
         if kinds == {"take"}:
-            return _Turn(self, view).take(legal)
+            turn = _Turn(self, view)
+            choice = turn.take(legal)
+            if choice is not None and sample is not None and turn.arch is not None and self._plan is not None:
+                from cetate.games.akropolis.rollout import improve_take  # solo only
+
+                try:
+                    better = improve_take(self, view, legal, sample, turn, choice, self._plan)
+                except Exception as exc:  # a surprise in the sample: keep the heuristic's own choice
+                    self.errors.append(repr(exc))
+                    if self.strict:
+                        raise
+                    better = None
+                if better is not None:
+                    choice, self._plan = better
+            return choice
         if kinds == {"place"}:
             return self._place(view, legal)
         if kinds <= {"athena", "done"}:
@@ -614,11 +652,21 @@ class _Turn:
         codes = CODES[tile]
         a, b, c = codes
         cheap = self._cheap
+        get = self._memo.get  # `_cheap`'s own memo, read here first: most lookups hit (hot path)
+        pa, pb, pc = a in "bt", b in "bt", c in "bt"
         scored = []
         for pl in placements:
-            cells, ps = pl[3], pl[4]
-            s = cheap(cells[0], a, ps[0]) + cheap(cells[1], b, ps[1]) + cheap(cells[2], c, ps[2])
-            scored.append((s, pl))
+            (c0, c1, c2), (p0, p1, p2) = pl[3], pl[4]
+            v0 = get((c0, a, p0 if pa else -1))
+            if v0 is None:
+                v0 = cheap(c0, a, p0)
+            v1 = get((c1, b, p1 if pb else -1))
+            if v1 is None:
+                v1 = cheap(c1, b, p1)
+            v2 = get((c2, c, p2 if pc else -1))
+            if v2 is None:
+                v2 = cheap(c2, c, p2)
+            scored.append((v0 + v1 + v2, pl))
         k = int(self.p["top_k"])
         repeated = a in (b, c) or b == c
         top = heapq.nlargest(3 * k if repeated else k, scored, key=lambda x: x[0])
