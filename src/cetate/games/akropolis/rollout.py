@@ -30,31 +30,10 @@ from typing import Any
 
 from cetate.core.rng import Rng
 from cetate.games.akropolis import rules
-from cetate.games.akropolis.data import CODES, SMALL_TILES
-from cetate.games.akropolis.state import State, total_turns
-from cetate.games.akropolis.view import determinize
+from cetate.games.akropolis.data import CODES
+from cetate.games.akropolis.state import State
+from cetate.games.akropolis.view import determinize, light_view
 from cetate.games.akropolis.view import view as full_view
-
-
-def light_view(w: State) -> dict:
-    """What the heuristic's valuation of a take reads, straight from a solo state (no cell lists, no
-    scores: a rollout decides a few hundred times a decision)."""
-    opts = w.options
-    doc = {
-        "players": 1, "seat": 0, "options": opts, "turn": w.turn + 1, "turns": total_turns(1, opts),
-        "site": [{"id": t} for t in w.site], "unseen": [t for st in w.stacks for t in st],
-        "stacks": len(w.stacks),
-        "seats": [{"stones": w.stones[0], "completed": w.completed[0]}],
-        "architect": {"level": opts["architect"], "stones": w.arch_stones,
-                      "tiles": [{"hexes": CODES[t]} for t in w.arch_tiles],
-                      "small": [{"hex": SMALL_TILES[t]} for t in w.arch_small],
-                      "completed": w.arch_cards},
-    }
-    if w.cards:
-        doc["athena"] = {"cards": [{"id": card, "under": [{"id": t, "hex": SMALL_TILES[t]} for t in w.under[i]]}
-                                   for i, card in enumerate(w.cards)],
-                         "small_held": None}
-    return doc
 
 
 def final_margin(w: State) -> float:
@@ -87,7 +66,7 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None) -> floa
             if hit is None:
                 legal = [{"type": "take", "site": i} for i in range(min(len(w.site), w.stones[0] + 1))]
                 greedy._plan = None
-                action = _Turn(greedy, light_view(w), city=w.cities[0]).take(legal) or legal[0]
+                action = _Turn(greedy, light_view(w, 0), city=w.cities[0]).take(legal) or legal[0]
                 hit = (action, greedy._plan)
                 if key is not None:
                     memo[key] = hit
@@ -161,4 +140,4 @@ def improve_take(bot: Any, view: dict, legal: list[dict], sample: State, turn: A
     return action, (("place", view["turn"], tile), _key(_cells(*qrr), CODES[tile]), qrr)
 
 
-__all__ = ["final_margin", "improve_take", "light_view", "play_on"]
+__all__ = ["final_margin", "improve_take", "play_on"]

@@ -27,7 +27,7 @@ from cetate.games.akropolis.bot import COLOUR, LETTERS, PARAMS, QUALIFY, Akropol
 from cetate.games.akropolis.data import CODES
 from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, score_city, tile_mix
 from cetate.games.akropolis.state import State, total_turns
-from cetate.games.akropolis.view import view as full_view
+from cetate.games.akropolis.view import light_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
@@ -60,17 +60,7 @@ def _turn(s: State, seat: int, placing: bool = False) -> _Turn:
     `placing`, a copy of it (the valuation is kept while the state moves on), and the held tile counts among
     the tiles still to come, as it did when the heuristic bot chose the tile and planned its placement (so
     every tile the city may receive at this point is valued with the same weights)."""
-    if s.cards or s.n == 1:  # Athena and solo read more of the view: take the full one
-        doc = full_view(s, seat)
-    else:
-        doc = {
-            "players": s.n, "seat": seat, "options": s.options,
-            "turn": s.turn + 1, "turns": total_turns(s.n, s.options),
-            "site": [{"id": t} for t in s.site],
-            "unseen": [t for st in s.stacks for t in st],
-            "stacks": len(s.stacks),
-            "seats": [{"stones": s.stones[i], "completed": s.completed[i]} for i in range(s.n)],
-        }
+    doc = light_view(s, seat)
     city = s.cities[seat]
     if placing and s.held is not None:
         doc["site"] = [*doc["site"], {"id": s.held}]

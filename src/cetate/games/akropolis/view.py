@@ -60,6 +60,37 @@ def view(s: State, seat: int | None) -> dict:
     return doc
 
 
+def light_view(s: State, seat: int) -> dict:
+    """What the heuristic bot's valuation (`bot._Turn`) reads, built straight from a state for the bots that
+    work on one (the solo rollouts on their worlds, the search hooks on a search's states): no cell lists,
+    no scores, so it costs little. The fields it has mean what they mean in `view`, and it reveals no more
+    (the stacks' tiles are listed sorted)."""
+    doc = {
+        "players": s.n, "seat": seat, "options": s.options, "turn": s.turn + 1,
+        "turns": total_turns(s.n, s.options),
+        "site": [{"id": t} for t in s.site],
+        "unseen": sorted(t for st in s.stacks for t in st),
+        "stacks": len(s.stacks),
+        "held": {"id": s.held, "hexes": CODES[s.held]} if s.held else None,
+        "seats": [{"stones": s.stones[i], "completed": s.completed[i]} for i in range(s.n)],
+    }
+    if s.cards:
+        doc["athena"] = {
+            "cards": [{"id": card, "under": [{"id": t, "hex": SMALL_TILES[t]} for t in s.under[i]]}
+                      for i, card in enumerate(s.cards)],
+            "small_held": ({"card": s.small_held[0], "id": s.small_held[1], "hex": SMALL_TILES[s.small_held[1]]}
+                           if s.small_held else None),
+        }
+    if s.n == 1:
+        doc["architect"] = {
+            "level": s.options["architect"], "stones": s.arch_stones,
+            "tiles": [{"id": t, "hexes": CODES[t]} for t in s.arch_tiles],
+            "small": [{"id": t, "hex": SMALL_TILES[t]} for t in s.arch_small],
+            "completed": s.arch_cards,
+        }
+    return doc
+
+
 def _seat(s: State, i: int) -> dict:
     city = s.cities[i]
     _piece, cells, _ = city.log[-1]
