@@ -1,6 +1,6 @@
 """Solo rollouts of the `akropolis-heuristic` bot (rollout.py): the light view values a take as the full view
-does, a rollout ends in the forecast or the exact final margin, the memo changes nothing, the rollouts
-read only the view and the sample, and what they choose is legal."""
+does, a rollout ends in the forecast or the exact final margin, the memo changes nothing, the shared
+valuations serve other worlds, the rollouts read only the view and the sample, and what they choose is legal."""
 
 from __future__ import annotations
 
@@ -82,6 +82,34 @@ def test_the_memo_changes_no_rollout():
         kept.append(rollout.play_on(world.clone(), greedy, 4, memo))
     assert plain == kept
     assert 0 < len(memo) < 6 * 4  # the takes before the refill are shared by the worlds
+
+
+def test_the_shared_valuations_serve_other_worlds():
+    greedy = AkropolisHeuristicBot(GAME, 0, 0).rollout_bot()
+    start = list(solo_takes(5, every=5))[1]
+    shared: dict = {}
+    worlds = [GAME.determinize(start, 0, Rng.from_seed(f"share/{k}")) for k in range(4)]
+    for world in worlds:
+        legal = GAME.legal_actions(world)
+        alone = _Turn(greedy, light_view(world, 0), city=world.cities[0]).take(legal)
+        alone_plan = greedy._plan
+        # the first world fills the cache; the others (the same city, another order of the stacks) reuse it
+        assert _Turn(greedy, light_view(world, 0), city=world.cities[0]).take(legal, shared) == alone
+        assert greedy._plan == alone_plan
+        # the world goes on (its city changes): what the cache keeps must not
+        GAME.apply(world, alone)
+        q, r, rot = alone_plan[2]
+        GAME.apply(world, {"type": "place", "q": q, "r": r, "rot": rot})
+    assert len(shared) == 1
+    (prep, _, known, _), = shared.values()
+    assert prep.city.log == start.cities[0].log  # the kept city did not follow the first world's moves
+    assert set(known) == {t for t in start.site}  # each tile of the site valued once
+    # a rollout with the cache plays legal moves to its horizon
+    w = GAME.determinize(start, 0, Rng.from_seed("share/last"))
+    turn = w.turn
+    rollout.play_on(w, greedy, 3, {}, shared)
+    assert w.turn >= turn + 5
+    assert len(shared) > 1
 
 
 def _decide(state, seed: int, params: dict | None = None, sample_seed: str = "s"):

@@ -81,6 +81,7 @@ PARAMS: dict[str, float] = {
     "rollout_keep": 3,  # candidates kept then besides the bot's own choice
     "rollout_z": 1.0,  # standard errors by which a candidate must beat the bot's own choice
     "rollout_top_k": 3,  # placements per tile valued in full by the greedy player of the rollouts
+    "rollout_share": 1,  # the rollouts' player reuses a city's valuation across worlds (1) or not (0)
 }
 QUALIFY = {"h": 0.8, "m": 0.6, "b": 0.7, "t": 0.55, "g": 1.0}  # expected share of future districts that score
 TEMPLE_HOPE = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18, 0.12)  # a temple with e empty neighbours, many turns left
@@ -688,22 +689,44 @@ class _Turn:
         out.sort(key=lambda x: -x[0])
         return out
 
-    def take(self, legal: list[dict]) -> dict | None:
-        self._prepare_cheap()
-        placements = self._all_placements()
+    def take(self, legal: list[dict], shared: dict | None = None) -> dict | None:
+        """The take (and, in `bot._plan`, the placement that goes with it).
+
+        `shared` (the solo rollouts): a cache over the worlds of one decision. A city's valuation and the
+        best placements of each tile in it are kept per (turn, city, stones, cards done), so a world that
+        reaches a city another world has valued reuses them; what else the valuation reads, which differs a
+        little between worlds (the mix of the tiles still to come; with Athena, the Architect's collection),
+        is then the first world's."""
         site = self.view["site"]
+        entry = None
+        if shared is not None:
+            key = (self.view["turn"], tuple(self.city.log), self.stones, tuple(self.completed))
+            entry = shared.get(key)
+            if entry is None:
+                self.city = self.city.clone()  # kept for other worlds: the caller's city goes on changing
+                self._prepare_cheap()
+                entry = shared[key] = (self, self._all_placements(), {},
+                                       self.value(self.city, self.stones, self.completed))
+            prep, placements, known, now = entry
+        else:
+            self._prepare_cheap()
+            prep, placements, known = self, self._all_placements(), {}
+            now = None
         affordable = {a["site"] for a in legal}
         # the best placements of every tile of the site (free of cost: the price is counted below)
         tops: dict[int, list] = {}
         reach = len(site) if self.arch is not None else max(affordable) + 1
         for i in range(min(reach, len(site))):
             tile = site[i]["id"]
-            cands = self._best_placements(tile, self.stones, placements)
+            cands = known.get(tile)
+            if cands is None:
+                cands = known[tile] = prep._best_placements(tile, self.stones, placements)
             if cands:
                 tops[i] = cands
         if not tops:
             return None
-        now = self.value(self.city, self.stones, self.completed)
+        if now is None:
+            now = self.value(self.city, self.stones, self.completed)
         sv = self.stone_val
         gains = {site[i]["id"]: (c[0][0] - now, c[0][3]) for i, c in tops.items()}
         look = self._look_sample() if self.arch is not None else []

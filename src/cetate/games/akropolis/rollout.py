@@ -41,7 +41,7 @@ def final_margin(w: State) -> float:
     return float(res["scores"][0]["total"] - res["architect"]["total"])
 
 
-def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None) -> float:
+def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None, shared: dict | None = None) -> float:
     """Play `w` on with the greedy bot for `takes` of its takes (the Architect moves inside the engine), then
     the margin forecast; the exact final margin when the game ends first. Changes `w`.
 
@@ -66,7 +66,7 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None) -> floa
             if hit is None:
                 legal = [{"type": "take", "site": i} for i in range(min(len(w.site), w.stones[0] + 1))]
                 greedy._plan = None
-                action = _Turn(greedy, light_view(w, 0), city=w.cities[0]).take(legal) or legal[0]
+                action = _Turn(greedy, light_view(w, 0), city=w.cities[0]).take(legal, shared) or legal[0]
                 hit = (action, greedy._plan)
                 if key is not None:
                     memo[key] = hit
@@ -112,6 +112,7 @@ def improve_take(bot: Any, view: dict, legal: list[dict], sample: State, turn: A
     stage1, keep = int(p["rollout_stage1"]), int(p["rollout_keep"])
     takes = int(p["rollout_horizon"])
     memo: dict = {}
+    shared: dict | None = {} if p["rollout_share"] else None
     for k in range(worlds_n):
         world = determinize(sample, 0, rng.fork())
         if k == stage1 and len(alive) > keep + 1:
@@ -122,7 +123,7 @@ def improve_take(bot: Any, view: dict, legal: list[dict], sample: State, turn: A
             w = world.clone()
             rules.apply(w, {"type": "take", "site": i})
             rules.apply(w, {"type": "place", "q": q, "r": r, "rot": rot})
-            scores[j].append(play_on(w, greedy, takes, memo))
+            scores[j].append(play_on(w, greedy, takes, memo, shared))
     best, best_gain = 0, 0.0
     z = p["rollout_z"]
     for j in alive[1:]:
