@@ -47,7 +47,8 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None, shared:
 
     `memo` keeps the greedy takes of one decision: until the site is refilled, every world of a candidate
     reaches the same positions (only the stacks' order differs), and the greedy take is a function of the
-    key (the stacks' contents, which it reads as a mix, follow from the rest)."""
+    key (the stacks' contents, which it reads as a mix, follow from the rest). `shared` keeps the greedy
+    player's valuation of each city across the worlds of the decision (see `_Turn.take`)."""
     from cetate.games.akropolis.bot import _Turn  # the bot module imports this one
     from cetate.games.akropolis.search import _solo_margin
 
