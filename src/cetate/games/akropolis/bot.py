@@ -76,7 +76,7 @@ PARAMS: dict[str, float] = {
     # solo rollouts (rollout.py; only when the driver hands a sample of the information set)
     "rollout_worlds": 40,  # worlds per take (0: none)
     "rollout_horizon": 4,  # the bot's takes played in each world before the margin forecast
-    "rollout_per_tile": 4,  # best placements per affordable tile tried besides the bot's own choice
+    "rollout_per_tile": 6,  # best placements per affordable tile tried besides the bot's own choice
     "rollout_stage1": 10,  # worlds after which only the best candidates go on
     "rollout_keep": 4,  # candidates kept then besides the bot's own choice
     "rollout_z": 1.0,  # standard errors by which a candidate must beat the bot's own choice
