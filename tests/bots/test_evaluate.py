@@ -103,3 +103,23 @@ def test_a_solo_row_has_no_parity_share_and_takes_params(capsys):
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[1] == "1" and cells[4] == "-"  # games, parity
     assert cells[6] not in ("-", "")  # solo results carry the Architect's total, so a margin
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--games", "0"], "--games takes a positive number, not 0"),
+        (["--jobs", "0"], "--jobs takes a positive number, not 0"),
+        (["--players", "two"], "--players takes counts such as 4, 2-8 or 2,4,6, not 'two'"),
+        (["--players", "3"], "bad_players"),
+        (["--bot", "nonsense"], "unknown bot 'nonsense'"),
+        (["--bot", "nonsense", "--jobs", "2", "--games", "2"], "unknown bot 'nonsense'"),  # raised in a worker
+        (["--option", "foo=1", "--jobs", "2", "--games", "2"], "unknown option 'foo'"),
+    ],
+)
+def test_the_command_refuses_bad_arguments_without_a_traceback(args, says, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["gates", "--bot", "gates-heuristic", "--players", "2", "--games", "1", *args])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err

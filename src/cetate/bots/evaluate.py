@@ -25,6 +25,7 @@ import time
 from typing import Any
 
 from cetate.bots.base import Bot, bot_seed, make_bot, play_game
+from cetate.core.errors import CetateError
 
 
 class _Timed:
@@ -226,6 +227,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", metavar="FILE",
                         help="compare with an earlier --games-out file, seed by seed (paired games)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games takes a positive number, not {args.games}")
+    if args.jobs < 1:
+        parser.error(f"--jobs takes a positive number, not {args.jobs}")
+    try:
+        counts = _counts(args.players)
+    except ValueError:
+        parser.error(f"--players takes counts such as 4, 2-8 or 2,4,6, not {args.players!r}")
     base = {}
     for item in args.option:
         name, _, value = item.partition("=")
@@ -256,12 +265,12 @@ def main(argv: list[str] | None = None) -> None:
           f"| ms per game (bot) |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     try:
-        for n in _counts(args.players):
+        for n in counts:
             options = {**base, **per_count.get(n, {})} or None
             try:
                 r = rotation_match(args.game, n, args.bot, args.opponent, args.games, args.seed, options,
                                    params or None, args.jobs, on_game)
-            except ValueError as exc:
+            except (ValueError, CetateError) as exc:
                 parser.error(str(exc))
             rounds = f"{r['rounds']:.1f}" if r["rounds"] is not None else "-"
             margin = f"{r['margin']:+.1f}" if r["margin"] is not None else "-"

@@ -18,6 +18,18 @@ class CetateError(Exception):
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
 
+    def __reduce__(self) -> tuple:
+        # Exceptions pickle as `cls(*args)`, which the keyword `__init__`s here do not accept; errors raised in
+        # a worker process (the arena's pool, `evaluate --jobs`) must reach the parent intact.
+        return _rebuild, (type(self), self.args, self.__dict__)
+
+
+def _rebuild(cls: type, args: tuple, state: dict) -> CetateError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class IllegalAction(CetateError):
     """An action that the rules do not allow now, or that is malformed. The state is left untouched."""
