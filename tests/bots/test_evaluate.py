@@ -57,6 +57,8 @@ def test_paired_counts_games_of_both_runs_seed_by_seed():
     assert (c["better"], c["worse"]) == (1, 0)
     assert c["margin_diff"] == pytest.approx(4.5)
     assert c["margin_se"] == pytest.approx(0.5)
+    other_seat = [{"seed": 1, "seat": 1, "win": 0.0, "margin": -2.0}]  # another seat is another game
+    assert paired(other_seat, earlier)["games"] == 0
 
 
 def test_the_command_keeps_lines_and_compares_with_them(tmp_path, capsys):
@@ -85,6 +87,10 @@ def test_the_command_refuses_bad_files_and_params(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main([*argv, "--compare", str(bad)])
     assert "line 1: not a game line" in capsys.readouterr().err
+    bad.write_text(json.dumps({"seed": 1, "win": "yes"}) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main([*argv, "--compare", str(bad)])
+    assert "line 1: not a game line (it needs a seed and a win, both numbers)" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main([*argv, "--compare", str(tmp_path / "missing.jsonl")])
     assert "--compare:" in capsys.readouterr().err

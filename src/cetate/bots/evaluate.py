@@ -166,19 +166,20 @@ def read_lines(path: str) -> list[dict]:
                 line = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{path}, line {n}: not JSON ({exc.msg})") from None
-            if not isinstance(line, dict) or not isinstance(line.get("seed"), int) or "win" not in line:
-                raise ValueError(f"{path}, line {n}: not a game line (it needs a seed and a win)")
+            if (not isinstance(line, dict) or not isinstance(line.get("seed"), int)
+                    or not isinstance(line.get("win"), int | float) or isinstance(line.get("win"), bool)):
+                raise ValueError(f"{path}, line {n}: not a game line (it needs a seed and a win, both numbers)")
             out.append(line)
     return out
 
 
 def paired(lines: list[dict], earlier: list[dict]) -> dict:
     """These games against an earlier run's, seed by seed (the same seeds are the same deals, so luck cancels
-    out): {"games" (seeds in both), "wins", "earlier_wins", "better", "worse" (games won here and lost there,
+    out; a game pairs only with one in the same seat): {"games" (games in both), "wins", "earlier_wins", "better", "worse" (games won here and lost there,
     and the other way), "margin_diff", "margin_se" (the mean and standard error of the paired margin
     differences, None without margins)}."""
-    before = {line["seed"]: line for line in earlier}
-    pairs = [(line, before[line["seed"]]) for line in lines if line["seed"] in before]
+    before = {(line["seed"], line.get("seat", 0)): line for line in earlier}  # the same deal, the same seat
+    pairs = [(line, before[key]) for line in lines if (key := (line["seed"], line.get("seat", 0))) in before]
     diffs = [a["margin"] - b["margin"] for a, b in pairs
              if isinstance(a.get("margin"), int | float) and isinstance(b.get("margin"), int | float)]
     mean = se = None
