@@ -107,8 +107,9 @@ def test_a_solo_row_has_no_parity_share_and_takes_params(capsys):
           "--option", "architect=hippodamos", "--param", "rollout_worlds=0"])
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| 1 |"))
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[1] == "1" and cells[4] == "-"  # games, parity
-    assert cells[6] not in ("-", "")  # solo results carry the Architect's total, so a margin
+    assert cells[1] == "1" and cells[5] == "-"  # games, parity
+    assert cells[4] in ("0.0%-79.3%", "20.7%-100.0%")  # the Wilson interval of 0 or 1 win in 1 game
+    assert cells[7] not in ("-", "")  # solo results carry the Architect's total, so a margin
 
 
 @pytest.mark.parametrize(
@@ -121,6 +122,10 @@ def test_a_solo_row_has_no_parity_share_and_takes_params(capsys):
         (["--bot", "nonsense"], "unknown bot 'nonsense'"),
         (["--bot", "nonsense", "--jobs", "2", "--games", "2"], "unknown bot 'nonsense'"),  # raised in a worker
         (["--option", "foo=1", "--jobs", "2", "--games", "2"], "unknown option 'foo'"),
+        (["--option", "=1"], "--option takes name=value, not '=1'"),
+        (["--player-option", "two:foo=1"], "--player-option takes N:name=value, not 'two:foo=1'"),
+        (["--player-option", "2:foo"], "--player-option takes N:name=value, not '2:foo'"),
+        (["--games-out", "/nonexistent/dir/run.jsonl"], "--games-out: cannot write /nonexistent/dir/run.jsonl"),
     ],
 )
 def test_the_command_refuses_bad_arguments_without_a_traceback(args, says, capsys):

@@ -115,14 +115,20 @@ def rotation_match(game: Any, players: int, bot: str, opponent: str = "random", 
     work = [(game, players, bot, opponent, seed + k, k % players, options, params) for k in range(games)]
     lines: list[dict] = []
     if jobs > 1 and games > 1:
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_one, w) for w in work]
-            for future in as_completed(futures):
+        # fresh processes, as the arena's pool (`arena.runner.run_pool`) uses
+        pool = ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=multiprocessing.get_context("spawn"))
+        try:
+            for future in as_completed([pool.submit(_play_one, w) for w in work]):
                 lines.append(future.result())
                 if on_game is not None:
                     on_game(lines[-1])
+        except BaseException:  # a failed game or Ctrl-C: report it now, not after every other game
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         for w in work:
             lines.append(_play_one(w))
@@ -209,6 +215,17 @@ def _value(text: str) -> Any:
         return text
 
 
+def _pairs(parser: argparse.ArgumentParser, flag: str, items: list[str]) -> dict[str, Any]:
+    """`name=value` items (a JSON value, else the text) as a dict; an item without a name is refused."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            parser.error(f"{flag} takes name=value, not {item!r}")
+        out[name.strip()] = _value(value)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cetate.bots.evaluate", description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
@@ -236,35 +253,33 @@ def main(argv: list[str] | None = None) -> None:
         counts = _counts(args.players)
     except ValueError:
         parser.error(f"--players takes counts such as 4, 2-8 or 2,4,6, not {args.players!r}")
-    base = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        base[name] = _value(value)
+    base = _pairs(parser, "--option", args.option)
     per_count: dict[int, dict] = {}
     for item in args.player_option:
         count, _, rest = item.partition(":")
-        name, _, value = rest.partition("=")
-        per_count.setdefault(int(count), {})[name] = _value(value)
-    params = {}
-    for item in args.param:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            parser.error(f"--param takes name=value, not {item!r}")
-        params[name] = _value(value)
+        if not count.strip().isdigit() or "=" not in rest:
+            parser.error(f"--player-option takes N:name=value, not {item!r}")
+        per_count.setdefault(int(count), {}).update(_pairs(parser, "--player-option", [rest]))
+    params = _pairs(parser, "--param", args.param)
     try:
         earlier = read_lines(args.compare) if args.compare else None
     except (OSError, ValueError) as exc:
         parser.error(f"--compare: {exc}")
-    out = open(args.games_out, "a", encoding="utf-8") if args.games_out else None  # noqa: SIM115
+    try:
+        out = open(args.games_out, "a", encoding="utf-8") if args.games_out else None  # noqa: SIM115
+    except OSError as exc:
+        parser.error(f"--games-out: cannot write {args.games_out}: {exc.strerror}")
 
     def on_game(line: dict) -> None:
         if out is not None:
             out.write(json.dumps(line) + "\n")
             out.flush()
 
-    print(f"| players | games | {args.bot} wins | win rate | parity | mean rounds | mean margin "
-          f"| ms per game (bot) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    from cetate.arena.stats import wilson
+
+    print(f"| players | games | {args.bot} wins | win rate | 95% interval (Wilson) | parity | mean rounds "
+          f"| mean margin | ms per game (bot) |")
+    print("|---:|---:|---:|---:|---|---:|---:|---:|---:|")
     try:
         for n in counts:
             options = {**base, **per_count.get(n, {})} or None
@@ -275,9 +290,10 @@ def main(argv: list[str] | None = None) -> None:
                 parser.error(str(exc))
             rounds = f"{r['rounds']:.1f}" if r["rounds"] is not None else "-"
             margin = f"{r['margin']:+.1f}" if r["margin"] is not None else "-"
-            share = f"{1 / n:.1%}" if n > 1 else "-"  # solo has no random seats to share with
-            print(f"| {n} | {r['games']} | {r['wins']:.1f} | {r['win_rate']:.1%} | {share} | {rounds} "
-                  f"| {margin} | {1000 * r['bot_seconds_per_game']:.1f} |", flush=True)
+            share = f"{1 / n:.1%}" if n > 1 else "-"  # solo: no other seat to share the wins with
+            low, high = wilson(r["wins"], r["games"])
+            print(f"| {n} | {r['games']} | {r['wins']:.1f} | {r['win_rate']:.1%} | {low:.1%}-{high:.1%} | {share} "
+                  f"| {rounds} | {margin} | {1000 * r['bot_seconds_per_game']:.1f} |", flush=True)
             if earlier is not None:
                 c = paired(r["lines"], earlier)
                 diff = (f"; mean margin {c['margin_diff']:+.2f} (standard error {c['margin_se']:.2f})"
