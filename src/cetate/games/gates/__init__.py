@@ -21,7 +21,8 @@ class Gates(PackageGame):
     min_players = 2
     max_players = 2
     options = SCHEMA
-    search_defaults = {"depth": 4}  # IS-MCTS: four random actions, then `evaluate` (the match model)
+    # IS-MCTS: `evaluate` at once after each new node (it plays on at random to the next duel start itself)
+    search_defaults = {"depth": 0}
 
     @property
     def engine_version(self) -> str:
@@ -39,25 +40,12 @@ class Gates(PackageGame):
         return 2
 
     def evaluate(self, state: State) -> list[float]:
-        """Each seat's chance of winning the match (protocol `evaluate`, for search cut-offs), from the
-        heuristic bot's match model: the gates held, the score difference, and the chance of winning each
-        remaining duel from the main cards both players still hold and the quality of their action hands."""
-        from cetate.games.gates.bot import HAND_WEIGHT, match_value, table
+        """Each seat's chance of winning the match (protocol `evaluate`, for search cut-offs): the learned
+        value of the next duel start (`value.py`: the heuristic bot's match model, corrected by a model
+        fitted on self-play), or the match model alone where the learned one does not apply."""
+        from cetate.games.gates.value import evaluate
 
-        t = table(cards(), state.options["alliance_value"])
-        done = max(0, min(6, state.round - 1))
-        left = 6 - done
-        mine, theirs = state.mains
-        pairs = [(a, b) for a in mine for b in theirs]
-        base = sum(t.win[p] for p in pairs) / len(pairs) if pairs else 0.5
-        q = t.quality
-        hands = [sorted((q.get(c, 0.0) for c in h), reverse=True)[:left] for h in state.hands]
-        pf = base + HAND_WEIGHT * (sum(hands[0]) - sum(hands[1])) / max(1, left)
-        pf = min(0.97, max(0.03, pf))
-        gates = state.gates
-        v = match_value(done, sum(1 for g in gates if g == 0), sum(1 for g in gates if g == 1),
-                        sum(1 for g in gates if g == "neutral"), state.scores[0] - state.scores[1], pf)
-        return [v, 1.0 - v]
+        return evaluate(state)
 
     def study(self, results: list[dict]) -> list[dict]:
         """The figures of spec §6 over many matches: the first chooser's wins, explosions, table bonuses,
