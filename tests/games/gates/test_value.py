@@ -74,6 +74,13 @@ def test_evaluate_reads_the_next_duel_start_and_leaves_the_state_alone():
             assert json.dumps(GAME.to_json(state), sort_keys=True) == before
             if value.at_duel_start(state):
                 assert v[0] == pytest.approx(value.model().chance(state))
+            else:  # inside a duel: the value of the duel start that random play reaches next
+                ahead = state.clone()
+                value._roll_to_duel_start(ahead)
+                assert value.at_duel_start(ahead) or ahead.phase == "over"
+                if ahead.phase != "over":
+                    assert ahead.round == state.round + 1
+                    assert v[0] == pytest.approx(value.model().chance(ahead))
             seen += 1
         GAME.apply(state, GAME.random_action(state, rnd))
     assert seen >= 6
