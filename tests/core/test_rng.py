@@ -156,3 +156,38 @@ def test_equality_and_repr():
     assert Rng(5) != Rng(6)
     assert Rng(5) != 5
     assert "0x5" in repr(Rng(5))
+
+
+# -- wide seeds (docs/server.md, "Seeds") ---------------------------------------------------------------
+
+def test_seeds_of_64_bits_or_fewer_keep_their_generator():
+    # every record made before wide seeds existed replays unchanged: the state is the seed itself
+    for seed in (0, 7, 2**31 - 1, 2**63, MASK, -1, -(2**63)):
+        expected = Rng(seed & MASK)
+        expected.next64()
+        assert Rng.from_seed(seed) == expected
+    assert Rng.from_seed(7).state == 11400714819323198492
+
+
+def test_a_wide_seed_is_taken_whole():
+    low = 0x1234_5678_9ABC_DEF0
+    states = {Rng.from_seed((high << 64) | low).state for high in range(1, 200)}
+    assert len(states) == 199  # the high bits matter: no two of these seeds share a game
+    assert Rng.from_seed(low).state not in states
+    assert Rng.from_seed(2**64).state != Rng.from_seed(0).state
+    assert Rng.from_seed(-(2**64)).state != Rng.from_seed(2**64).state
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.integers(min_value=2**64, max_value=2**128 - 1), st.integers(min_value=0, max_value=127))
+def test_flipping_any_bit_of_a_128_bit_seed_changes_the_state(seed, bit):
+    assert Rng.from_seed(seed).state != Rng.from_seed(seed ^ (1 << bit)).state
+
+
+def test_wide_seed_states_spread_over_all_64_bits():
+    import secrets
+
+    states = [Rng.from_seed(secrets.randbits(128) | (1 << 127)).state for _ in range(2000)]
+    for bit in range(64):  # each bit of the state is set in about half of them
+        ones = sum((s >> bit) & 1 for s in states)
+        assert 850 < ones < 1150, (bit, ones)
