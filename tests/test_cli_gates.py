@@ -22,8 +22,9 @@ runner = CliRunner()
 GAME = get("gates")
 WIDE = {"COLUMNS": "1000"}  # no wrapped lines: a wrapped text would hide across two lines
 # With "1" to every question (the first legal action), against `random`: seed 6 has the human shuffle, start,
-# use the Poet and win a siege duel; seed 4 has the Crowns' extra card and a siege, and ends in a draw.
-POET_SEED, DRAW_SEED = 6, 4
+# use the Poet and win a siege duel; seed 1397 has the Crowns' extra card and ends in a draw (found by trying
+# seeds in order after the main-score difference of spec gates R32 changed the outcome of the former seed 4).
+POET_SEED, DRAW_SEED = 6, 1397
 
 
 def run(*args: str, input: str | None = None, env: dict | None = None):
@@ -159,36 +160,37 @@ def _duel(mains: tuple[str, str], hand: list[str], opponent_plays: list[str]):
 
 def test_the_barter_hint_follows_the_worked_example():
     """Arcașul + Troc against Generalul + Hartă II: Troc takes the 9 and cancels Hartă II; 9 is a map value,
-    +5; totals 18 to 11 (spec gates §5)."""
+    +5; main 4 vs 11, only the difference kept, 0 vs 7 (R32): totals 14 to 7 (spec gates §5's 18 to 11, with
+    the same margin)."""
     state = _duel(("M03", "M12"), ["S05", "A01"], ["A13"])
     view = GAME.view(state, 0)
     terminal = GAME.terminal()
     hint = terminal.hint(view, {"type": "attach", "card": "S05"}, _catalog(), "en")
     assert hint == ("cancels Hartă II (Map II) and takes its 9 · step 1: scores 9 · +5 table bonus · "
-                    "totals then 18 to 11")
-    assert terminal.hint(view, {"type": "skip"}, _catalog(), "en") == "totals then 4 to 25"
+                    "totals then 14 to 7")
+    assert terminal.hint(view, {"type": "skip"}, _catalog(), "en") == "totals then 0 to 21"
     console = Console(width=140, file=io.StringIO(), highlight=False)
     console.print(terminal.table(view, _catalog(), "en", ["Ann", "Bob"], 0))
     out = console.file.getvalue()
     assert "Bob acts first" in out and "Ann answers" in out and "to act now" in out
     assert "step score 9 · table +5" in out  # Hartă II alone in its step: 9, a map value
-    assert "Totals with the cards attached so far: Ann 4 (main 4), Bob 25 (main 11)" in out
+    assert "Totals with the cards attached so far: Ann 0 (main 0), Bob 21 (main 7)" in out
 
 
 def test_the_torture_hint_and_a_changed_main_value():
-    """Săpătorul + Tortura against Generalul: Generalul counts 3, nothing explodes, Tortura scores 1 (no
-    bonus), totals 4 to 3 (spec gates §5)."""
+    """Săpătorul + Tortura against Generalul: Generalul counts 3, nothing explodes, 3 vs 3 leaves 0 vs 0
+    (R32), Tortura scores 1 (no bonus), totals 1 to 0 (spec gates §5's 4 to 3, with the same margin)."""
     state = _duel(("M02", "M12"), ["S06"], [])
     state.order, state.turn = (0, 1), 0
     view = GAME.view(state, 0)
     hint = GAME.terminal().hint(view, {"type": "attach", "card": "S06"}, _catalog(), "en")
-    assert hint == "opposing main value 11 → 3 · step 1: scores 1 · no table bonus · totals then 4 to 3"
+    assert hint == "opposing main value 11 → 3 · step 1: scores 1 · no table bonus · totals then 1 to 0"
     GAME.apply(state, {"type": "attach", "card": "S06"})
     view = GAME.view(state, 1)
     console = Console(width=140, file=io.StringIO(), highlight=False)
     console.print(GAME.terminal().table(view, _catalog(), "en", ["Ann", "Bob"], 1))
     out = console.file.getvalue()
-    assert "11 → 3" in out and "Totals with the cards attached so far: Ann 4 (main 3), Bob 3 (main 3)" in out
+    assert "11 → 3" in out and "Totals with the cards attached so far: Ann 1 (main 0), Bob 0 (main 0)" in out
 
 
 def test_the_choose_and_siege_hints():

@@ -11,7 +11,7 @@ TIMEOUT_MS = 15_000
 
 
 def _create(server: str, seats: list[dict]) -> dict:
-    body = json.dumps({"game": "gates", "players": 2, "seats": seats, "seed": 5})
+    body = json.dumps({"game": "gates", "players": 2, "seats": seats})  # two people: the server draws the seed
     req = urllib.request.Request(f"{server}/api/tables", data=body.encode(), method="POST",
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:

@@ -74,7 +74,7 @@ def test_an_unknown_field_or_a_value_of_another_kind_is_refused(game_id, players
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
 def test_an_action_that_is_not_legal_gets_the_engines_own_reason(game_id, players):
-    game, state, legal = states(game_id, players, 1)[0]
+    game, state, _legal = states(game_id, players, 1)[0]
     with pytest.raises(IllegalAction) as info:
         canonical(game, state, {"type": "fly"})
     assert info.value.code in ("unknown_action", "wrong_action", "wrong_phase")

@@ -8,7 +8,9 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -50,9 +52,31 @@ def bearer(token: str | None) -> dict:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
+def people(body: dict) -> int:
+    """How many people a table made with `body` seats (invited or on one device)."""
+    seats = body.get("seats")
+    if seats is None:
+        return 1
+    return sum(1 for s in seats if (s or {}).get("kind", "human") != "bot")
+
+
+@contextmanager
+def server_seed(seed: int | str | None) -> Iterator[None]:
+    """Tables made meanwhile get `seed` as if the server had drawn it (`cetate.server.tables.new_seed`): the
+    way tests fix the deal of a table where several people play, whose creator may not choose a seed."""
+    if seed is None:
+        yield
+        return
+    with mock.patch("cetate.server.tables.new_seed", return_value=seed):
+        yield
+
+
 def create(client: TestClient, **body) -> dict:
+    """Create a table. A `seed` at a table of several people is given as the server's own (`server_seed`)."""
     body.setdefault("game", "citadels")
-    response = client.post("/api/tables", json=body)
+    drawn = body.pop("seed", None) if people(body) > 1 else None
+    with server_seed(drawn):
+        response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 

@@ -130,8 +130,8 @@ def test_a_key_used_by_another_seat_is_refused(client):
 
 def test_bad_requests_are_refused_clearly_and_change_nothing(client, settings):
     doc = create(client, players=3, seed=8, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
-    table_id, host, guest = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
-    client.post(f"/api/tables/{table_id}/join", headers=bearer(guest), json={})
+    table_id, host, invite = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
+    guest = client.post(f"/api/tables/{table_id}/join", headers=bearer(invite), json={}).json()["token"]
     mover = human_to_move(client, table_id)
     waiter = 1 - mover
     mover_token, waiter_token = (host, guest) if mover == 0 else (guest, host)

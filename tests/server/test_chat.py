@@ -14,9 +14,10 @@ from tests.server.test_ws import until
 def _friends(client) -> tuple[str, str, str]:
     doc = create(client, players=3, seed=4, seats=[{"kind": "human", "name": "Ana"}, {"kind": "human"},
                                                    {"kind": "bot"}])
-    table_id, host, guest = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
-    assert client.post(f"/api/tables/{table_id}/join", headers=bearer(guest), json={"name": "Bo"}).status_code == 200
-    return table_id, host, guest
+    table_id, host, invite = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
+    joined = client.post(f"/api/tables/{table_id}/join", headers=bearer(invite), json={"name": "Bo"})
+    assert joined.status_code == 200
+    return table_id, host, joined.json()["token"]  # the invite is spent: the seat's own token from now on
 
 
 def _say(client, table_id: str, token: str | None, text):
@@ -89,3 +90,23 @@ def test_the_chat_survives_a_restart(tmp_path):
         lines = table_doc(client, table_id, guest)["chat"]
         assert [(x["seat"], x["text"]) for x in lines] == [(0, "first"), (1, "second")]
         assert _say(client, table_id, host, "third").json()["line"]["n"] == 3
+
+
+def test_text_that_is_not_unicode_is_refused_and_stores_nothing(client):
+    from tests.server.conftest import bearer, create
+
+    doc = create(client, game="gates", players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    table_id, token = doc["table_id"], doc["host_token"]
+    json_headers = {**bearer(token), "Content-Type": "application/json"}
+    response = client.post(f"/api/tables/{table_id}/chat", content=b'{"text": "hi \\ud800"}', headers=json_headers)
+    assert response.status_code == 400 and response.json()["error"]["field"] == "text", response.text
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "sync"
+        ws.send_text('{"type": "say", "text": "hi \\ud800"}')
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["code"] in ("bad_utf8", "bad_text"), message
+    assert client.app.state.store.chat(table_id, 100) == []
+    response = client.post(f"/api/tables/{table_id}/join", content=b'{"name": "\\udfff"}',
+                           headers={**bearer(doc["seats"][1]["token"]), "Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]["field"] == "name", response.text

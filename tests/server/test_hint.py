@@ -87,12 +87,12 @@ def test_hints_are_refused_where_they_make_no_sense(client):
 def test_no_hints_at_a_table_of_invited_friends(client):
     doc = create(client, game="gates", players=2, seed=3, seats=[{"kind": "human"}, {"kind": "human"}])
     table_id = doc["table_id"]
-    for seat in (0, 1):
-        client.post(f"/api/tables/{table_id}/join", headers=bearer(doc["seats"][seat]["token"]), json={})
+    tokens = [client.post(f"/api/tables/{table_id}/join", headers=bearer(doc["seats"][seat]["token"]),
+                          json={}).json()["token"] for seat in (0, 1)]  # an invite is spent: the seat's own token
     summary = table_doc(client, table_id)["table"]
     assert summary["status"] == "playing" and summary["hints"] is False
     mover = summary["to_move"]
-    answer = _hint(client, table_id, doc["seats"][mover]["token"])
+    answer = _hint(client, table_id, tokens[mover])
     assert answer.status_code == 403 and _error(answer) == "hints_off"
     assert table_doc(client, table_id)["table"]["seq"] == summary["seq"]
 

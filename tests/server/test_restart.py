@@ -91,7 +91,7 @@ def test_a_waiting_table_keeps_its_seats_and_tokens(tmp_path):
         joined = client.post(f"/api/tables/{table_id}/join", headers=bearer(guest), json={"name": "Bo"})
         assert joined.status_code == 200 and joined.json()["table"]["status"] == "playing"
         assert [s["name"] for s in joined.json()["table"]["seats"]] == ["Ana", "Bo"]
-        rows = client.get("/api/tables", params={"tokens": guest}).json()
+        rows = client.get("/api/tables", params={"tokens": joined.json()["token"]}).json()
         assert [(r["table_id"], r["seat"]) for r in rows] == [(table_id, 1)]
 
 

@@ -25,6 +25,7 @@ from cetate.games import get as get_game
 from cetate.server.storage import (
     DuplicateKey,
     DuplicateTable,
+    InviteNotPending,
     SequenceError,
     Store,
     UnknownTable,
@@ -155,13 +156,13 @@ def test_create_and_read_a_table_with_its_seats(store):
     assert t["created_at"].endswith("+00:00") and t["updated_at"] >= t["created_at"]
     assert t["seats"] == [
         {"seat": 0, "kind": "human", "bot": None, "level": None, "name": "Ana", "token_hash": f"h0-{tid}",
-         "joined": False},
+         "joined": False, "credentials": []},
         {"seat": 1, "kind": "hotseat", "bot": None, "level": None, "name": "Bo", "token_hash": f"h1-{tid}",
-         "joined": False},
+         "joined": False, "credentials": []},
         {"seat": 2, "kind": "bot", "bot": "random", "level": "easy", "name": None, "token_hash": None,
-         "joined": False},
+         "joined": False, "credentials": []},
         {"seat": 3, "kind": "bot", "bot": "random", "level": "easy", "name": None, "token_hash": None,
-         "joined": False},
+         "joined": False, "credentials": []},
     ]
     assert store.table("nope") is None
 
@@ -232,7 +233,7 @@ def test_update_seat(store):
     seats = store.table(tid)["seats"]
     assert seats[0]["joined"] is True and seats[0]["name"] == "Ana B."
     assert seats[1] == {"seat": 1, "kind": "bot", "bot": "citadels-heuristic", "level": "normal", "name": "Bo",
-                        "token_hash": None, "joined": False}
+                        "token_hash": None, "joined": False, "credentials": []}
     with pytest.raises(ValueError, match="cannot be updated"):
         store.update_seat(tid, 0, colour="red")
     with pytest.raises(UnknownTable):
@@ -257,6 +258,40 @@ def test_clock_and_token_lookup(store):
     store.update_seat(c, 0, token_hash="shared")
     assert store.lookup_tokens(["shared"]) == [{"token_hash": "shared", "table_id": c, "seat": 0, "host": True}]
     assert store.lookup_tokens([]) == []
+
+
+def test_seat_credentials_invites_spent_and_revoked(store):
+    tid = new_table(store)
+    store.create_table({"id": "other", "game": "citadels", "engine_version": "1", "players": 2, "seed": 1},
+                       [{"seat": 0, "kind": "human", "token_hash": "h-other"},
+                        {"seat": 1, "kind": "human", "credentials": [{"token_hash": "inv-1", "kind": "invite"}]}])
+    assert store.table("other")["seats"][1]["credentials"] == [
+        {"token_hash": "inv-1", "kind": "invite", "state": "active", "host": False}]
+    assert store.lookup_tokens(["inv-1"]) == [{"token_hash": "inv-1", "table_id": "other", "seat": 1, "host": False}]
+    store.spend_invite("other", 1, "inv-1", "dev-1", joined=True, name="Bo")
+    seat = store.table("other")["seats"][1]
+    assert seat["joined"] is True and seat["name"] == "Bo" and seat["token_hash"] is None
+    assert [(c["token_hash"], c["kind"], c["state"]) for c in seat["credentials"]] == [
+        ("inv-1", "invite", "spent"), ("dev-1", "device", "active")]
+    assert store.lookup_tokens(["inv-1"]) == []  # a spent invite holds nothing
+    assert store.lookup_tokens(["dev-1"]) == [{"token_hash": "dev-1", "table_id": "other", "seat": 1, "host": False}]
+    with pytest.raises(InviteNotPending):  # once only
+        store.spend_invite("other", 1, "inv-1", "dev-2", joined=True)
+    with pytest.raises(InviteNotPending):  # not another table's, nor another seat's
+        store.spend_invite(tid, 1, "inv-1", "dev-2")
+    # a new link revokes the seat's invite and devices (and a seat token kept from before invites were spent)
+    assert sorted(store.reissue_invite("other", 1, "inv-2")) == ["dev-1", "inv-1"]
+    assert sorted(store.reissue_invite(tid, 1, "inv-3")) == [f"h1-{tid}"]
+    assert store.table(tid)["seats"][1]["token_hash"] is None
+    assert [(c["token_hash"], c["state"]) for c in store.table(tid)["seats"][1]["credentials"]] == [
+        (f"h1-{tid}", "revoked"), ("inv-3", "active")]
+    assert store.lookup_tokens(["dev-1", "inv-1", f"h1-{tid}"]) == []
+    # the host's own seat keeps its token; the device that joins with its link is a host one
+    assert store.reissue_invite(tid, 0, "inv-4", host=True, revoke_seat_token=False) == []
+    store.spend_invite(tid, 0, "inv-4", "dev-4")
+    assert store.table(tid)["seats"][0]["token_hash"] == f"h0-{tid}"
+    assert store.lookup_tokens(["dev-4"]) == [{"token_hash": "dev-4", "table_id": tid, "seat": 0, "host": True}]
+    assert store.delete_table("other") and store.lookup_tokens(["inv-2"]) == []
 
 
 # -- the action log ------------------------------------------------------------------------------

@@ -105,8 +105,10 @@ def _connected(seats: list[dict]) -> dict[int, bool]:
 
 def test_presence_follows_the_sockets_and_the_host_hands_a_departed_seat_to_a_bot(client):
     doc = create(client, players=3, seed=4, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
-    table_id, host, guest = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
-    assert client.post(f"/api/tables/{table_id}/join", headers=bearer(guest), json={"name": "Bo"}).status_code == 200
+    table_id, host, invite = doc["table_id"], doc["host_token"], doc["seats"][1]["token"]
+    joined = client.post(f"/api/tables/{table_id}/join", headers=bearer(invite), json={"name": "Bo"})
+    assert joined.status_code == 200
+    guest = joined.json()["token"]  # the invite is spent: the seat's own token from now on
     assert wait_until(lambda: not any(_connected(table_doc(client, table_id)["table"]["seats"]).values()),
                       what="every seat offline")
 

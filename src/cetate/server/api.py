@@ -13,17 +13,19 @@ import json
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from cetate import games as registry
 from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.server.bots import LEVELS, game_bots
-from cetate.server.tables import LiveTable, TableError, TableHub
+from cetate.server.limits import limit
+from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, Auth, LiveTable, TableError, TableHub
 
 router = APIRouter(prefix="/api")
 
@@ -37,10 +39,12 @@ class Strict(BaseModel):
 
 
 class SeatSpec(Strict):
-    kind: StrictStr = Field("human", description="human (an invite link), hotseat (the creator's device) or bot")
-    bot: StrictStr | None = Field(None, description="a registered bot name (bot seats)")
-    level: StrictStr | None = Field(None, description=f"bot strength: {', '.join(LEVELS)}")
-    name: StrictStr | None = Field(None, max_length=40)
+    kind: StrictStr = Field("human", description="human (an invite link), hotseat (the creator's device) or bot",
+                            json_schema_extra={"enum": list(KINDS)})
+    bot: StrictStr | None = Field(None, description="a registered bot name (bot seats; GET /api/games)")
+    level: StrictStr | None = Field(None, description=f"bot strength: {', '.join(LEVELS)}",
+                                    json_schema_extra={"enum": [*LEVELS, None]})
+    name: StrictStr | None = Field(None, max_length=NAME_MAX, description="trimmed")
 
 
 class ClockSpec(Strict):
@@ -58,23 +62,35 @@ class CreateTable(Strict):
 
 
 class JoinBody(Strict):
-    name: StrictStr | None = Field(None, max_length=40)
+    name: StrictStr | None = Field(None, max_length=NAME_MAX, description="your name at the table (trimmed)")
 
 
 class ChatBody(Strict):
-    text: StrictStr = Field(..., max_length=4000, description="the message (at most 300 characters once trimmed)")
+    text: StrictStr = Field(..., max_length=4000,
+                            description=f"the message: 1 to {CHAT_MAX} characters once trimmed (else 422)")
+
+
+# an action: an object with a string field `type` and the game's own fields (checked by the game: 422)
+ACTION_SCHEMA = {"required": ["type"], "properties": {"type": {"type": "string", "description": "the action's kind"}}}
 
 
 class ActionBody(Strict):
-    action: dict[str, Any]
+    action: dict[str, Any] = Field(..., description="one of the seat's legal_actions (GET /api/tables/{table_id})",
+                                   json_schema_extra=ACTION_SCHEMA)
     key: StrictStr | None = Field(None, min_length=1, max_length=KEY_MAX,
                                   description="idempotency key: the same key twice returns the first answer")
-    seat: StrictInt | None = Field(None, description="the seat you act for (checked against the token)")
+    seat: StrictInt | None = Field(None, ge=0, description="the seat you act for (checked against the token)")
 
 
 class SeatBotBody(Strict):
-    bot: StrictStr | None = None
-    level: StrictStr | None = None
+    bot: StrictStr | None = Field(None, description="a registered bot name (GET /api/games)")
+    level: StrictStr | None = Field(None, description=f"bot strength: {', '.join(LEVELS)}",
+                                    json_schema_extra={"enum": [*LEVELS, None]})
+
+
+# path and query parameters
+TableId = Annotated[str, Path(min_length=1, max_length=64, description="the table's id (from POST /api/tables)")]
+SeatNumber = Annotated[int, Path(ge=0, description="a seat, from 0")]
 
 
 # -- answer models --------------------------------------------------------------------------------
@@ -108,6 +124,12 @@ class Created(BaseModel):
     spectator_link: str
 
 
+class Invite(BaseModel):
+    seat: int
+    token: str = Field(description="the new invite token (spent when its person joins)")
+    invite_link: str
+
+
 class Outcome(BaseModel):
     winners: list[int] = Field(description="the seats that won (Akropolis solo: [0] if the player beat the Architect)")
     ranking: list[int] | None = Field(None, description="the seats from best to worst")
@@ -135,7 +157,7 @@ class ErrorAnswer(BaseModel):
     error: ErrorBody
 
 
-ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 405, 409, 413, 422, 429, 503)}
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -163,6 +185,14 @@ async def _table(hub: TableHub, table_id: str) -> LiveTable:
     return await hub.get(table_id)
 
 
+def _seated(hub: TableHub, table: LiveTable, token: str | None) -> Auth:
+    """The caller of a request that plays at the table (a move, a chat line, a hint, taking back): an
+    invite only shows the table until its person joins with it (`POST .../join`)."""
+    auth = hub.authenticate(table, token, required=True)
+    hub.check_playing(table, auth)
+    return auth
+
+
 def _game(game_id: str):
     try:
         return registry.get(game_id)
@@ -177,7 +207,7 @@ def _base_url(request: Request) -> str:
 
 # -- games, guides, messages ----------------------------------------------------------------------
 
-@router.get("/games", response_model=list[GameInfo], summary="The registered games")
+@router.get("/games", response_model=list[GameInfo], responses=ERRORS, summary="The registered games")
 async def list_games() -> list[dict]:
     out = []
     for game in registry.all():
@@ -259,7 +289,8 @@ async def messages(lang: str, game: str | None = None) -> dict:
 
 # -- tables ---------------------------------------------------------------------------------------
 
-@router.post("/tables", status_code=201, response_model=Created, responses=ERRORS, summary="Create a table")
+@router.post("/tables", status_code=201, response_model=Created, responses=ERRORS, summary="Create a table",
+             dependencies=[Depends(limit("create"))])
 async def create_table(body: CreateTable, request: Request, hub: Hub) -> dict:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     clock = body.clock.model_dump() if body.clock is not None else None
@@ -279,72 +310,97 @@ async def create_table(body: CreateTable, request: Request, hub: Hub) -> dict:
     }
 
 
-@router.get("/tables", response_model=list[TableEntry], summary="The tables your tokens hold a seat at")
-async def my_tables(hub: Hub, tokens: str = Query("", description="tokens, comma-separated")) -> list[dict]:
+@router.get("/tables", response_model=list[TableEntry], responses=ERRORS,
+            summary="The tables your tokens hold a seat at")
+async def my_tables(hub: Hub, tokens: str = Query("", description="seat or host tokens, comma-separated (the first "
+                                                                  "100 count)")) -> list[dict]:
     return await hub.my_tables([t.strip() for t in tokens.split(",") if t.strip()])
 
 
 @router.get("/tables/{table_id}", responses=ERRORS, summary="A table as your seat (or a spectator) sees it")
-async def get_table(table_id: str, hub: Hub, token: Token) -> dict:
+async def get_table(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    return hub.snapshot(table, hub.authenticate(table, token))
+    auth = hub.authenticate(table, token)
+    doc = hub.snapshot(table, auth)
+    if auth.invite:
+        doc["invite"] = True  # a pending invite: join with it to hold the seat
+    return doc
 
 
-@router.post("/tables/{table_id}/join", responses=ERRORS, summary="Take your seat (and give your name)")
-async def join(table_id: str, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
+@router.post("/tables/{table_id}/join", responses=ERRORS, summary="Take your seat (and give your name)",
+             dependencies=[Depends(limit("join"))])
+async def join(table_id: TableId, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
+    """With an invite token, the invite is spent and the answer's `token` is this device's own credential
+    for the seat (keep it: the invite no longer works); with the seat's own token, `token` is that one."""
     table = await _table(hub, table_id)
     auth = hub.authenticate(table, token, required=True)
-    await hub.join(table, auth, body.name if body is not None else None)
-    return hub.snapshot(table, auth)
+    own = await hub.join(table, auth, body.name if body is not None else None)
+    if own is not None:
+        auth = hub.authenticate(table, own)
+    return {**hub.snapshot(table, auth), "token": own or token}
 
 
 @router.post("/tables/{table_id}/start", responses=ERRORS, summary="Start now (host)")
-async def start(table_id: str, hub: Hub, token: Token) -> dict:
+async def start(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
     auth = hub.authenticate(table, token, required=True)
     await hub.start(table, auth)
     return hub.snapshot(table, auth)
 
 
-@router.post("/tables/{table_id}/chat", status_code=201, responses=ERRORS, summary="Write in the table's chat")
-async def chat(table_id: str, body: ChatBody, hub: Hub, token: Token) -> dict:
+@router.post("/tables/{table_id}/chat", status_code=201, responses=ERRORS, summary="Write in the table's chat",
+             dependencies=[Depends(limit("chat"))])
+async def chat(table_id: TableId, body: ChatBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
+    auth = _seated(hub, table, token)
     return {"line": await hub.say(table, auth, body.text)}
 
 
-@router.post("/tables/{table_id}/hint", responses=ERRORS, summary="Ask the easy bot what your seat might play")
-async def hint(table_id: str, hub: Hub, token: Token) -> dict:
+@router.post("/tables/{table_id}/hint", responses=ERRORS, summary="Ask the easy bot what your seat might play",
+             dependencies=[Depends(limit("hint"))])
+async def hint(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
+    auth = _seated(hub, table, token)
     return await hub.hint(table, auth)
 
 
 @router.post("/tables/{table_id}/undo", responses=ERRORS, summary="Take back your last move (against bots)")
-async def undo(table_id: str, hub: Hub, token: Token) -> dict:
+async def undo(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
+    auth = _seated(hub, table, token)
     return await hub.undo(table, auth)
 
 
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")
-async def act(table_id: str, body: ActionBody, hub: Hub, token: Token) -> dict:
+async def act(table_id: TableId, body: ActionBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
+    auth = _seated(hub, table, token)
     answer, _fresh = await hub.act(table, auth, body.action, body.key, body.seat)
     return answer
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS, summary="Hand a seat to a bot (host)")
-async def seat_to_bot(table_id: str, seat: int, hub: Hub, token: Token, body: SeatBotBody | None = None) -> dict:
+async def seat_to_bot(table_id: TableId, seat: SeatNumber, hub: Hub, token: Token,
+                      body: SeatBotBody | None = None) -> dict:
     table = await _table(hub, table_id)
     auth = hub.authenticate(table, token, required=True)
     await hub.seat_to_bot(table, auth, seat, body.bot if body else None, body.level if body else None)
     return hub.snapshot(table, auth)
 
 
+@router.post("/tables/{table_id}/seats/{seat}/invite", response_model=Invite, responses=ERRORS,
+             summary="A new invite link for a seat (host)")
+async def reissue_invite(table_id: TableId, seat: SeatNumber, request: Request, hub: Hub, token: Token) -> dict:
+    """The seat's earlier link and the token of the device that joined with it stop working (401
+    `token_revoked`); the game goes on. For the host's own seat: a link to open it on another device."""
+    table = await _table(hub, table_id)
+    auth = hub.authenticate(table, token, required=True)
+    new = await hub.reissue_invite(table, auth, seat)
+    return {"seat": seat, "token": new, "invite_link": f"{_base_url(request)}#/t/{table.id}?seat={seat}&token={new}"}
+
+
 @router.get("/tables/{table_id}/record", responses=ERRORS, summary="Download the record")
-async def record(table_id: str, hub: Hub, token: Token) -> JSONResponse:
+async def record(table_id: TableId, hub: Hub, token: Token) -> JSONResponse:
     table = await _table(hub, table_id)
     auth = hub.authenticate(table, token)
     doc = hub.record(table, auth)
@@ -354,14 +410,16 @@ async def record(table_id: str, hub: Hub, token: Token) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}/review", responses=ERRORS, summary="A finished game compared with the easy bot")
-async def review(table_id: str, hub: Hub, seat: int = Query(..., description="the seat whose moves to compare")
+async def review(table_id: TableId, hub: Hub,
+                 seat: int = Query(..., ge=0, description="the seat whose moves to compare")
                  ) -> dict:
     table = await _table(hub, table_id)
     return await hub.review(table, seat)
 
 
 @router.get("/tables/{table_id}/replay", responses=ERRORS, summary="A finished game, step by step")
-async def replay(table_id: str, hub: Hub, seat: int | None = Query(None, description="see it as this seat")
+async def replay(table_id: TableId, hub: Hub,
+                 seat: int | None = Query(None, ge=0, description="see it as this seat")
                  ) -> dict:
     table = await _table(hub, table_id)
     if seat is not None and not 0 <= seat < table.players:
@@ -371,9 +429,59 @@ async def replay(table_id: str, hub: Hub, seat: int | None = Query(None, descrip
     return await asyncio.to_thread(hub.replay, table, seat)
 
 
-@router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)
-async def unknown_route(path: str) -> None:
-    raise TableError(404, "not_found", f"there is no API route /api/{path}")
+@router.api_route("/{path:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+                  include_in_schema=False)
+async def unknown_route(path: str, request: Request) -> Response:
+    """Every request no API route took: 404 `not_found` when no route has this path; when one does with
+    other methods, 405 `method_not_allowed` with an `Allow` header, `OPTIONS` answered 204 with that header,
+    and `HEAD` answered as `GET` without the body."""
+    allowed, get = _methods_at(request)
+    if not allowed:
+        raise TableError(404, "not_found", f"there is no API route /api/{path}")
+    if request.method == "HEAD" and get is not None:
+        return _HeadAsGet(*get)
+    allow = {"Allow": ", ".join(sorted(allowed))}
+    if request.method == "OPTIONS":
+        return Response(status_code=204, headers=allow)
+    return error_response(405, "method_not_allowed", f"/api/{path} takes {allow['Allow']}, not {request.method}",
+                          headers=allow)
+
+
+def _methods_at(request: Request) -> tuple[set[str], tuple[Route, dict] | None]:
+    """The methods the other API routes take at the request's path (with HEAD where GET is, and OPTIONS), and
+    the GET route with the scope it would add."""
+    allowed: set[str] = set()
+    get = None
+    for route in router.routes:
+        if not isinstance(route, Route) or route.endpoint is unknown_route or not route.methods:
+            continue
+        match, child = route.matches(request.scope)
+        if match is Match.NONE:
+            continue
+        allowed |= route.methods
+        if "GET" in route.methods and get is None:
+            get = (route, child)
+    if allowed:
+        allowed.add("OPTIONS")
+        if "GET" in allowed:
+            allowed.add("HEAD")
+    return allowed, get
+
+
+class _HeadAsGet(Response):
+    """A HEAD request handed to the GET route at its path, the body left out (the headers kept)."""
+
+    def __init__(self, route: Route, child: dict) -> None:
+        super().__init__()
+        self.route, self.child = route, child
+
+    async def __call__(self, scope, receive, send) -> None:
+        async def headers_only(message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.route.handle({**scope, **self.child, "method": "GET"}, receive, headers_only)
 
 
 # -- errors and the body limit --------------------------------------------------------------------
@@ -409,7 +517,9 @@ def _validation_error(exc: RequestValidationError) -> JSONResponse:
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message, exc.field)
+        retry = getattr(exc, "retry_after", None)  # rate limits, a full server
+        return error_response(exc.status, exc.code, exc.message, exc.field,
+                              headers={"Retry-After": str(retry)} if retry else None)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -420,10 +530,19 @@ def add_error_handlers(app: FastAPI) -> None:
         return error_response(500, "internal_error", "the server failed to answer; the failure is logged")
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {404: "not_found", 405: "method_not_allowed"}
+        headers = getattr(exc, "headers", None)
+        if exc.status_code == 405 and request.url.path.startswith("/api/"):
+            # a method no route takes (TRACE, QUERY, ...) at an API path: the API routes' Allow, or 404
+            allowed, _get = _methods_at(request)
+            if not allowed:
+                return error_response(404, "not_found", f"there is no API route {request.url.path}")
+            headers = {"Allow": ", ".join(sorted(allowed))}
+            return error_response(405, "method_not_allowed", f"{request.url.path} takes {headers['Allow']}, "
+                                  f"not {request.method}", headers=headers)
         return error_response(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail),
-                              headers=getattr(exc, "headers", None))
+                              headers=headers)
 
 
 class BodyLimit:

@@ -20,31 +20,107 @@ from fastapi.staticfiles import StaticFiles
 
 from cetate.server import api, ws
 from cetate.server.bots import BotPool
+from cetate.server.limits import Limits
 from cetate.server.settings import Settings
 from cetate.server.storage import Store
 from cetate.server.tables import TableHub
 
 log = logging.getLogger("cetate.server")
 
-_TOKEN_IN_URL = re.compile(r"(token=)[^&\s]+")
+# what a secret looks like in a log line: a `token`/`tokens` query parameter (`tokens=a,b` or `a%2Cb`: the whole
+# value), a JSON-ish `"token": "..."` field, an `Authorization` header's value, a `Bearer` credential
+_SECRETS = (
+    (re.compile(r"(?i)(?<![a-z0-9])(tokens?(?:=|%3D))[^&\s\"'#]+"), r"\1***"),
+    (re.compile(r"(?i)((?<![a-z0-9])tokens?[\"']?\s*:\s*[\"'])[^\"']*"), r"\1***"),
+    (re.compile(r"(?i)(\bauthorization[\"']?\s*[:=]\s*[\"']?)[^\"'\r\n,;}]+"), r"\1***"),
+    (re.compile(r"(?i)(\bbearer(?:\s+|%20|\+))[a-z0-9._~+/=-]+"), r"\1***"),
+)
+
+# the loggers (and their children) that may see a URL or a header; their handlers get the filter too
+REDACTED_LOGGERS = ("uvicorn", "uvicorn.access", "uvicorn.error", "uvicorn.asgi", "cetate", "cetate.server",
+                    "fastapi", "starlette", "websockets", "websockets.server", "websockets.client", "httpx",
+                    "httpcore", "wsproto")
+
+
+def redact(text: str) -> str:
+    """`text` with every seat token, `Authorization` value and bearer credential replaced by `***`."""
+    lowered = text.lower()
+    if "token" not in lowered and "authorization" not in lowered and "bearer" not in lowered:
+        return text
+    for pattern, replacement in _SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _redact_value(value):
+    if isinstance(value, str):
+        return redact(value)
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        text = bytes(value).decode("latin-1")
+        clean = redact(text)
+        return value if clean == text else clean
+    try:
+        text = str(value)
+    except Exception:
+        return value
+    clean = redact(text)
+    return value if clean == text else clean
 
 
 class RedactTokens(logging.Filter):
-    """Seat tokens travel in invite links (`?token=`): never let them reach a log line."""
+    """Seat tokens travel in invite links (`?token=`), the lobby's `?tokens=a,b,c` and `Authorization:
+    Bearer` headers: never let them reach a log line. Redacts the message, each argument (keeping their
+    number, which uvicorn's access log formatter needs), a traceback and a stack."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(_TOKEN_IN_URL.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
-        if isinstance(record.msg, str) and "token=" in record.msg:
-            record.msg = _TOKEN_IN_URL.sub(r"\1***", record.msg)
+        if record.args:  # the message is a template: redact the arguments, then the line they make
+            if isinstance(record.args, tuple):
+                record.args = tuple(_redact_value(a) for a in record.args)
+            elif isinstance(record.args, dict):
+                record.args = {k: _redact_value(v) for k, v in record.args.items()}
+            if record.name != "uvicorn.access":  # (its formatter needs the arguments; they are clean now)
+                try:
+                    line = record.getMessage()
+                except Exception:  # a broken template: logging reports it itself
+                    line = None
+                if line is not None and redact(line) != line:  # a secret made of several pieces
+                    record.msg, record.args = redact(line), None
+        elif isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        elif record.msg is not None:
+            record.msg = _redact_value(record.msg)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True
 
 
+def _add_filter(target: logging.Filterer) -> None:
+    if not any(isinstance(f, RedactTokens) for f in target.filters):
+        target.addFilter(RedactTokens())
+
+
 def install_log_redaction() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "cetate.server"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
+    """Put `RedactTokens` on every logger that may log a URL or a header (`REDACTED_LOGGERS` and the loggers
+    below them) and on the handlers of those and of the root logger (a logger's filter does not see what its
+    children propagate; a handler's does), and on the last-resort handler. Called by `create_app` and again
+    at startup, once uvicorn has set up its handlers; installing twice adds nothing."""
+    families = {name.split(".")[0] for name in REDACTED_LOGGERS}
+    names = set(REDACTED_LOGGERS) | {name for name, logger in list(logging.Logger.manager.loggerDict.items())
+                                     if isinstance(logger, logging.Logger) and name.split(".")[0] in families}
+    loggers = [logging.getLogger(), *(logging.getLogger(name) for name in sorted(names))]
+    for logger in loggers:
+        _add_filter(logger)
+        for handler in logger.handlers:
+            _add_filter(handler)
+    if logging.lastResort is not None:
+        _add_filter(logging.lastResort)
+
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -67,6 +143,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        install_log_redaction()  # again: uvicorn has set up its log handlers by now
         store = await asyncio.to_thread(Store, settings.url)
         pool = BotPool(settings.bot_workers)
         hub = TableHub(store, pool, settings)
@@ -82,6 +159,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     app = FastAPI(title="cetate", summary="Play city-building card and tile games in the browser",
                   version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
+    app.state.limits = Limits(settings)  # per-client rate limits, fresh for each app
     app.add_middleware(api.BodyLimit, max_bytes=settings.max_body_bytes)
     api.add_error_handlers(app)
     app.include_router(api.router)

@@ -10,6 +10,12 @@ table plays the same way after a restart (for search bots: when their budget is 
 
 The lobby's levels (`LEVELS`, `level_bot`, from `cetate.bots.levels`): `easy` is the game's heuristic bot
 (`random` for a game without one), `normal` and `hard` are IS-MCTS with about 300 ms and 2 s per decision.
+
+Workers never outlive the server, even one killed by SIGKILL (`worker_init`): on Linux each asks the kernel
+for SIGKILL when its parent dies (PR_SET_PDEATHSIG), and everywhere a daemon thread waits on a *lifeline*, the
+read end of a pipe whose only write end the server holds: end of file means the server is gone, and the
+worker calls `os._exit`. The thread also ends the worker if its parent had already died before it started.
+multiprocessing's `resource_tracker` then ends by itself, once the last process holding its pipe is gone.
 """
 
 from __future__ import annotations
@@ -17,6 +23,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -108,6 +118,37 @@ def game_bots(game_id: str) -> list[str]:
     return [n for n in names() if n not in others]
 
 
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+LIFELINE_POLL_S = 1.0  # how often the lifeline thread also checks that the parent is the same process
+
+
+def worker_init(parent_pid: int, lifeline) -> None:
+    """The `initializer` of a bot worker: end this process when the server (`parent_pid`) dies, however it
+    dies. `lifeline` is the read end of a pipe whose write end only the server holds. Never raises (an
+    initializer that fails would break the pool)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except Exception:  # no prctl here: the lifeline thread still ends the worker
+            pass
+    threading.Thread(target=_watch_parent, args=(parent_pid, lifeline), name="cetate-lifeline",
+                     daemon=True).start()
+
+
+def _watch_parent(parent_pid: int, lifeline) -> None:
+    while True:
+        if os.getppid() != parent_pid:  # the parent died before (or while) this thread started
+            os._exit(1)
+        try:
+            if lifeline.poll(LIFELINE_POLL_S):
+                lifeline.recv_bytes()  # the server never writes: only end of file wakes this up
+        except (EOFError, OSError):
+            os._exit(1)
+
+
 class BotPool:
     """A `ProcessPoolExecutor` of `workers` processes (0: decide in a thread, for small machines).
 
@@ -117,12 +158,17 @@ class BotPool:
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        self._lifeline: tuple | None = None  # (read end, write end): the workers' lifeline pipe
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # spawn: a worker never inherits the server's threads, sockets or database connections
-            self._executor = ProcessPoolExecutor(max_workers=self.workers,
-                                                 mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            if self._lifeline is None:
+                self._lifeline = context.Pipe(duplex=False)  # not inheritable: only the workers get the read end
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                                 initializer=worker_init,
+                                                 initargs=(os.getpid(), self._lifeline[0]))
         return self._executor
 
     async def decide(self, game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
@@ -154,3 +200,7 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        if self._lifeline is not None:
+            for end in self._lifeline:
+                end.close()
+            self._lifeline = None

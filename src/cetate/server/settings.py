@@ -10,6 +10,17 @@
                           (default: none); the same moves on any machine, and quick: for tests
     CETATE_MAX_BODY_BYTES largest request body accepted (default 65536)
     CETATE_PUBLIC_URL     base of the invite links (default: the URL the creating request came to)
+
+Per-client rate limits (requests a minute from one IP address, a whole minute's worth allowed at once;
+0 turns a limit off; see cetate.server.limits):
+    CETATE_RATE_CREATE_PER_MIN  new tables, POST /api/tables (default 30)
+    CETATE_RATE_WS_PER_MIN      WebSocket connections, /ws/tables/{id} (default 120)
+    CETATE_RATE_JOIN_PER_MIN    POST /api/tables/{id}/join (default 30)
+    CETATE_RATE_CHAT_PER_MIN    chat lines, POST /api/tables/{id}/chat and the socket's `say` (default 30)
+    CETATE_RATE_HINT_PER_MIN    POST /api/tables/{id}/hint (default 30)
+Caps per server process (0: no cap):
+    CETATE_MAX_LIVE_TABLES      unfinished tables; a new table is refused (503 server_full) at the cap (default 5000)
+    CETATE_MAX_SOCKETS          open WebSockets; one more is refused (close 1013) at the cap (default 10000)
 """
 
 from __future__ import annotations
@@ -20,6 +31,8 @@ from pathlib import Path
 
 DEFAULT_DATA_DIR = Path("data")
 DATABASE_FILE = "cetate.sqlite3"
+RATES = ("rate_create_per_min", "rate_ws_per_min", "rate_join_per_min", "rate_chat_per_min", "rate_hint_per_min")
+CAPS = ("max_live_tables", "max_sockets")
 
 
 @dataclass(frozen=True)
@@ -33,6 +46,14 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     public_url: str | None = None
     finished_tables_cached: int = 64  # finished tables kept in memory after they were read
+    # per-client rate limits: requests a minute (a minute's worth at once); 0: no limit
+    rate_create_per_min: int = 30
+    rate_ws_per_min: int = 120  # reconnects, tabs, hot-seat switches, several people behind one NAT
+    rate_join_per_min: int = 30
+    rate_chat_per_min: int = 30
+    rate_hint_per_min: int = 30
+    max_live_tables: int = 5000  # unfinished tables held by the process (0: no cap)
+    max_sockets: int = 10000  # open WebSockets held by the process (0: no cap)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -46,6 +67,9 @@ class Settings:
             raise ValueError("bot_iterations must be positive")
         if self.max_body_bytes <= 0:
             raise ValueError("max_body_bytes must be positive")
+        for name in RATES + CAPS:
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 (no {'limit' if name in RATES else 'cap'}) or more")
 
     @property
     def url(self) -> str:
@@ -64,7 +88,8 @@ class Settings:
         if env.get("CETATE_DATABASE_URL"):
             values["database_url"] = env["CETATE_DATABASE_URL"]
         for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
-                           ("bot_think_ms", float), ("bot_iterations", int)):
+                           ("bot_think_ms", float), ("bot_iterations", int),
+                           *((n, int) for n in RATES + CAPS)):
             raw = env.get(f"CETATE_{name.upper()}")
             if raw:
                 try:

@@ -30,6 +30,7 @@ from typing import Any
 
 from cetate import games as registry
 from cetate.bots import bot_seed, uses_sample
+from cetate.core.actions import canonical
 from cetate.core.errors import IllegalAction, InvalidOptions, InvalidState
 from cetate.core.events import Event
 from cetate.core.record import Record
@@ -38,7 +39,7 @@ from cetate.core.takeback import showed_nothing
 from cetate.server.bots import LEVELS, BotPool, game_bots, level_bot
 from cetate.server.clock import BadClock, TurnClock, check_clock
 from cetate.server.settings import Settings
-from cetate.server.storage import DuplicateKey, Store
+from cetate.server.storage import DuplicateKey, InviteNotPending, Store
 
 log = logging.getLogger("cetate.server.tables")
 
@@ -78,8 +79,66 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+SEED_BITS = 128  # a server seed: far beyond any enumeration (docs/server.md, "Seeds")
+SEED_TEXT_MAX = 128  # characters in a chosen string seed
+SEED_INT_BITS_MAX = 256  # bits in a chosen integer seed
+
+
+def new_seed() -> int:
+    """A table's seed when its creator chose none: 128 bits from the operating system's secure source.
+    The engines' `Rng.from_seed` takes it whole (`cetate.core.rng.fold_seed`)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def check_chosen_seed(seed: int | str, people: int) -> None:
+    """Refuse a seed chosen by the creator of a table where more than one person plays (invited or on this
+    device): whoever chose it could set the game up offline and see every hand and the deck's order. A solo
+    table or one of bots only may take one (the record says it was chosen)."""
+    if people > 1:
+        raise TableError(422, "seed_not_allowed", f"a seed cannot be chosen at a table where {people} people "
+                         "play: the server draws one that nobody at the table can know", field="seed")
+    if isinstance(seed, str) and not 0 < len(seed) <= SEED_TEXT_MAX:
+        raise TableError(422, "bad_seed", f"a seed text has 1 to {SEED_TEXT_MAX} characters", field="seed")
+    if isinstance(seed, int) and seed.bit_length() > SEED_INT_BITS_MAX:
+        raise TableError(422, "bad_seed", f"a seed number has at most {SEED_INT_BITS_MAX} bits", field="seed")
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _invite(token: str, host: bool = False) -> dict:
+    """A pending invite credential for `token` (`host`: a link to the host's own seat)."""
+    return {"token_hash": hash_token(token), "kind": "invite", "state": "active", "host": host}
+
+
+def _spent(seat: int) -> TableError:
+    return TableError(409, "invite_spent", f"this invite link was already used: seat {seat} is taken by the "
+                      "person who joined with it. You can still watch the table as a spectator (open it without "
+                      "the link); if the seat is yours, ask the host for a new link")
+
+
+def _revoked(seat: int) -> TableError:
+    return TableError(401, "token_revoked", f"the host gave seat {seat} a new invite link, so this link (or "
+                      "this device's token for the seat) no longer works: ask the host for the new link, or "
+                      "watch the table as a spectator")
+
+
+def _check_credential(seat: int, cred: dict) -> None:
+    """Refuse a seat credential that no longer holds its seat: a revoked one, or an invite already spent."""
+    if cred["state"] == "revoked":
+        raise _revoked(seat)
+    if cred["state"] != "active":
+        raise _spent(seat)
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (JSON's `\\ud800` escapes give strings that cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _json_copy(value: Any) -> Any:
@@ -88,11 +147,15 @@ def _json_copy(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Auth:
-    """Who is asking: a seat (or None: spectator or host-only token), whether it is the host."""
+    """Who is asking: a seat (or None: spectator or host-only token), whether it is the host; `invite`: the
+    token is a seat's pending invite (it shows the table as that seat and lets its person join);
+    `credential`: the hash of the token used."""
 
     seat: int | None = None
     host: bool = False
     token: bool = False
+    invite: bool = False
+    credential: str | None = None
 
 
 class Subscriber:
@@ -114,6 +177,7 @@ class LiveTable:
         self.players: int = info["players"]
         self.options: dict = info.get("options") or {}
         self.seed: int | str = info["seed"]
+        self.seed_chosen: bool = bool(info.get("seed_chosen"))  # by the creator (solo and bot-only tables)
         self.status: str = info.get("status", "waiting")
         self.clock_config: dict | None = info.get("clock")
         self.host_token_hash: str | None = info.get("host_token_hash")
@@ -278,7 +342,12 @@ class TableHub:
                 del self.tables[old]
 
     def authenticate(self, table: LiveTable, token: str | None, required: bool = False) -> Auth:
-        """The seat (and host right) of `token` at `table`. No token: a spectator, unless `required`."""
+        """The seat (and host right) of `token` at `table`. No token: a spectator, unless `required`.
+
+        A seat's own token (the creator's, a hot seat's, a device's credential given when its person joined,
+        or any seat's at a table made before invites were spent) holds the seat; so does a pending invite,
+        marked `invite`, until its person joins. A spent invite answers 409 `invite_spent`, a token the host
+        replaced with a new link 401 `token_revoked`."""
         if not token:
             if required:
                 raise TableError(401, "missing_token", "this request needs the token of a seat "
@@ -288,10 +357,37 @@ class TableHub:
         host = table.host_token_hash is not None and hmac.compare_digest(digest, table.host_token_hash)
         for seat in table.seats:
             if seat.get("token_hash") and hmac.compare_digest(digest, seat["token_hash"]):
-                return Auth(seat=seat["seat"], host=host, token=True)
+                return Auth(seat=seat["seat"], host=host, token=True, credential=digest)
+        for seat in table.seats:
+            for cred in seat.get("credentials") or ():
+                if hmac.compare_digest(digest, cred["token_hash"]):
+                    _check_credential(seat["seat"], cred)
+                    if cred["kind"] == "invite":
+                        return Auth(seat=seat["seat"], token=True, invite=True, credential=digest)
+                    return Auth(seat=seat["seat"], host=host or bool(cred.get("host")), token=True,
+                                credential=digest)
         if host:
             return Auth(seat=None, host=True, token=True)
         raise TableError(401, "bad_token", "this token does not belong to this table")
+
+    def check_playing(self, table: LiveTable, auth: Auth) -> None:
+        """Refuse a caller that may look but not play (a move, a chat line): a pending invite must be used to
+        join first (403 `join_first`), and a credential that was revoked or spent after the caller's socket
+        opened no longer holds the seat (401 `token_revoked`, 409 `invite_spent`)."""
+        if auth.invite:
+            raise TableError(403, "join_first", "this is an invite link: join the table with it first "
+                             "(POST /api/tables/{table_id}/join), then use the seat's own token from the answer")
+        digest = auth.credential
+        if digest is None or auth.seat is None:
+            return
+        seat = table.seats[auth.seat]
+        if seat.get("token_hash") and hmac.compare_digest(digest, seat["token_hash"]):
+            return
+        for cred in seat.get("credentials") or ():
+            if hmac.compare_digest(digest, cred["token_hash"]):
+                _check_credential(auth.seat, cred)
+                return
+        raise _revoked(auth.seat)
 
     async def my_tables(self, tokens: list[str]) -> list[dict]:
         """The tables the given tokens hold a seat at (or host), one entry per table and seat; a finished
@@ -330,9 +426,21 @@ class TableHub:
         return out
 
     # -- creating, joining, starting ----------------------------------------------------------------
+    def check_capacity(self) -> None:
+        """Refuse a new table (503 `server_full`, Retry-After 30 s) while the process holds
+        `settings.max_live_tables` unfinished tables (0: no cap). Finished tables do not count: they stay
+        viewable and leave memory with the finished-tables cache."""
+        cap = self.settings.max_live_tables
+        if cap and sum(1 for t in self.tables.values() if t.status != "over") >= cap:
+            error = TableError(503, "server_full", f"the server holds its limit of {cap} unfinished tables: "
+                               "try again in 30 s, when some have finished")
+            error.retry_after = 30  # seconds, sent as Retry-After
+            raise error
+
     async def create(self, game_id: str, players: int | None, options: dict | None, seats: list[dict] | None,
                      seed: int | str | None, clock: dict | None) -> tuple[LiveTable, list[str | None], str]:
         """A new table; returns it, the token of every human and hot-seat seat, and the host token."""
+        self.check_capacity()
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -348,6 +456,9 @@ class TableHub:
             raise TableError(422, "bad_seats", f"{players} players need {players} seats, not {len(seats)}",
                              field="seats")
         resolved = [self._seat_spec(game, i, s) for i, s in enumerate(seats)]
+        seed_chosen = seed is not None
+        if seed_chosen:
+            check_chosen_seed(seed, sum(1 for s in resolved if s["kind"] != "bot"))
         try:
             clock_config = check_clock(clock)
         except BadClock as exc:
@@ -355,7 +466,7 @@ class TableHub:
         try:
             valid = game.options.validate(options or {})
             if seed is None:
-                seed = secrets.randbelow(2**31)
+                seed = new_seed()
             state = await asyncio.to_thread(game.setup, players, seed, valid)
         except InvalidOptions as exc:
             option = exc.params.get("option")
@@ -368,12 +479,15 @@ class TableHub:
         host_token = tokens[0] if creator is not None else new_token()
         rows = []
         for i, (spec, token) in enumerate(zip(resolved, tokens, strict=True)):
+            invited = spec["kind"] == "human" and i != creator  # its token is an invite, spent when used to join
             rows.append({"seat": i, "kind": spec["kind"], "bot": spec["bot"], "level": spec["level"],
-                         "name": spec["name"], "token_hash": hash_token(token) if token else None,
-                         "joined": spec["kind"] != "human" or i == creator})
+                         "name": spec["name"], "token_hash": hash_token(token) if token and not invited else None,
+                         "joined": spec["kind"] != "human" or i == creator,
+                         "credentials": [_invite(token)] if invited else []})
         status = "playing" if all(r["joined"] for r in rows) else "waiting"
         info = {"id": table_id, "game": game.id, "engine_version": game.engine_version, "players": players,
-                "options": valid, "seed": seed, "status": status, "clock": clock_config,
+                "options": valid, "seed": seed, "seed_chosen": seed_chosen, "status": status,
+                "clock": clock_config,
                 "host_token_hash": hash_token(host_token)}
         await asyncio.to_thread(self.store.create_table, info, rows)
         info["created_at"] = info["updated_at"] = _now_iso()
@@ -398,6 +512,9 @@ class TableHub:
         if kind == "bot":
             bot, level = self._bot_choice(game, bot, level, f"seats.{i}")
         if name is not None:
+            if not _utf8(name):
+                raise TableError(422, "bad_name", f"seat {i}: a name must be valid Unicode text",
+                                 field=f"seats.{i}.name")
             name = name.strip()[:NAME_MAX] or None
         return {"kind": kind, "bot": bot, "level": level, "name": name}
 
@@ -417,23 +534,90 @@ class TableHub:
                              f"{', '.join(known)}", field=field("bot"))
         return bot, level
 
-    async def join(self, table: LiveTable, auth: Auth, name: str | None) -> None:
+    async def join(self, table: LiveTable, auth: Auth, name: str | None) -> str | None:
+        """Take `auth`'s seat (giving a name). With a pending invite, the invite is spent and this device gets
+        the seat's own credential, returned (the invite no longer holds the seat); with the seat's own token,
+        None (that token stays the seat's)."""
         if auth.seat is None:
             raise TableError(403, "no_seat", "this token holds no seat at this table")
+        if name and not _utf8(name):
+            raise TableError(422, "bad_name", "a name must be valid Unicode text", field="name")
         name = name.strip()[:NAME_MAX] if name else None
-        await self._serial(table, self._join, auth.seat, name)
+        return await self._serial(table, self._join, auth.seat, name, auth.credential if auth.invite else None)
 
-    async def _join(self, table: LiveTable, seat: int, name: str | None) -> None:
+    async def _join(self, table: LiveTable, seat: int, name: str | None, invite: str | None = None) -> str | None:
         fields: dict = {"joined": True}
         if name:
             fields["name"] = name
-        await asyncio.to_thread(self.store.update_seat, table.id, seat, **fields)
+        token = None
+        if invite is None:
+            await asyncio.to_thread(self.store.update_seat, table.id, seat, **fields)
+        else:  # checked again under the table's lock: two devices may have raced with one link
+            cred = next(c for c in table.seats[seat]["credentials"] if c["token_hash"] == invite)
+            _check_credential(seat, cred)
+            token = new_token()
+            device = {"token_hash": hash_token(token), "kind": "device", "state": "active", "host": cred["host"]}
+            try:
+                await asyncio.to_thread(self.store.spend_invite, table.id, seat, invite, device["token_hash"],
+                                        **fields)
+            except InviteNotPending as exc:
+                raise _spent(seat) from exc
+            cred["state"] = "spent"
+            table.seats[seat]["credentials"].append(device)
         table.seats[seat].update(fields)
         table.touch()
         if table.status == "waiting" and all(s["joined"] for s in table.seats):
             await self._start(table)
         else:
             self._broadcast_sync(table)
+        return token
+
+    async def reissue_invite(self, table: LiveTable, auth: Auth, seat: int) -> str:
+        """A new invite link for an invited (`human`) seat, asked by the host; returns its token. The seat's
+        earlier invite (pending or spent) and the tokens of the devices that joined with it stop working
+        (401 `token_revoked`; their sockets get that error and close), and the seat shows as not connected
+        until the new link is used. The game goes on meanwhile. For the host's own seat it is a link to
+        open that seat on another device: the host's token keeps working, and the device that joins with
+        the link holds the seat and the host's right. Hot-seat and bot seats get none (409)."""
+        if not auth.host:
+            raise TableError(403, "not_host", "only the host may give a seat a new invite link")
+        if not 0 <= seat < table.players:
+            raise TableError(404, "unknown_seat", f"there is no seat {seat} (seats are 0 to {table.players - 1})",
+                             field="seat")
+        return await self._serial(table, self._reissue_invite, seat)
+
+    async def _reissue_invite(self, table: LiveTable, seat: int) -> str:
+        row = table.seats[seat]
+        if row["kind"] != "human":
+            what = "played by a bot" if row["kind"] == "bot" else "played on the host's device (hot seat)"
+            raise TableError(409, "seat_not_invited", f"seat {seat} is {what}: only a seat played by an invited "
+                             "person gets an invite link", field="seat")
+        if table.status == "over":
+            raise TableError(409, "game_over", "the game is over: anyone can watch it and its replay without a link")
+        own = bool(row.get("token_hash")) and table.host_token_hash is not None and hmac.compare_digest(
+            row["token_hash"], table.host_token_hash)
+        token = new_token()
+        invite = _invite(token, host=own)
+        revoked = set(await asyncio.to_thread(self.store.reissue_invite, table.id, seat, invite["token_hash"],
+                                              own, not own))
+        creds = row.setdefault("credentials", [])
+        for cred in creds:
+            if cred["token_hash"] in revoked:
+                cred["state"] = "revoked"
+        old = row.get("token_hash")
+        if not own and old:
+            if not any(c["token_hash"] == old for c in creds):
+                creds.append({"token_hash": old, "kind": "device", "state": "revoked", "host": False})
+            row["token_hash"] = None
+        creds.append(invite)
+        table.touch()
+        error = {"type": "error", **_revoked(seat).to_dict(), "key": None}
+        for sub in list(table.subscribers):  # the devices that held the seat leave it now
+            if sub.auth.credential in revoked:
+                self.unsubscribe(table, sub)
+                sub.queue.put_nowait(error)
+                sub.queue.put_nowait(None)
+        return token
 
     async def say(self, table: LiveTable, auth: Auth, text: Any) -> dict:
         """A chat line from `auth`'s seat, stored and sent to every socket of the table (spectators too):
@@ -444,6 +628,9 @@ class TableHub:
         text = text.strip() if isinstance(text, str) else ""
         if not text:
             raise TableError(422, "empty_message", "a chat message needs some text", field="text")
+        if not _utf8(text):
+            raise TableError(422, "bad_text", "a chat message must be valid Unicode text (it holds an unpaired "
+                             "surrogate)", field="text")
         if len(text) > CHAT_MAX:
             raise TableError(422, "message_too_long", f"a chat message has at most {CHAT_MAX} characters, "
                              f"not {len(text)}", field="text")
@@ -455,6 +642,7 @@ class TableHub:
             raise TableError(429, "too_many_messages", f"at most {CHAT_BURST} messages in {CHAT_WINDOW_S:g} "
                              "seconds: wait a moment")
         recent.append(now)
+        self.check_playing(table, auth)
         return await self._serial(table, self._say, auth.seat, text)
 
     async def _say(self, table: LiveTable, seat: int, text: str) -> dict:
@@ -669,9 +857,13 @@ class TableHub:
             action = _json_copy(action)
         except (TypeError, ValueError) as exc:
             raise TableError(400, "bad_request", "the action is not plain JSON", field="action") from exc
-        return await self._serial(table, self._act, auth.seat, action, key)
+        self.check_playing(table, auth)
+        return await self._serial(table, self._act, auth.seat, action, key, auth)
 
-    async def _act(self, table: LiveTable, seat: int, action: dict, key: str | None) -> tuple[dict, bool]:
+    async def _act(self, table: LiveTable, seat: int, action: dict, key: str | None,
+                   auth: Auth | None = None) -> tuple[dict, bool]:
+        if auth is not None:  # again under the lock: the host may have replaced the link meanwhile
+            self.check_playing(table, auth)
         if key is not None and key in table.keys:
             return self._first_answer(table, key, seat), False
         if key is not None and key in table.retracted:
@@ -707,21 +899,28 @@ class TableHub:
         undo_check = not by_bot and self.undo_allowed(table)
 
         def work():
+            if seat is not None and game.to_move(table.state) != seat:
+                raise IllegalAction("not_your_turn", "it is not this seat's turn")
+            # only the engine's own action is applied and stored, never the object that was sent
+            chosen = canonical(game, table.state, action)
             state = game.clone(table.state)
-            events = _apply(game, state, action, seat)
+            events = _apply(game, state, chosen, seat)
             # whether this move may be taken back (only tables that allow it pay for the check)
-            undo = undo_check and showed_nothing(game, table.state, action, state, table.people())
-            return state, events, undo
+            undo = undo_check and showed_nothing(game, table.state, chosen, state, table.people())
+            return chosen, state, events, undo
 
         try:
-            state, events, undo = await asyncio.to_thread(work)
+            action, state, events, undo = await asyncio.to_thread(work)
         except IllegalAction as exc:
             status = 409 if exc.code in ("not_your_turn", "game_over") else 422
-            raise TableError(status, exc.code, exc.message, field="action") from exc
+            where = exc.params.get("field")
+            raise TableError(status, exc.code, exc.message,
+                             field=f"action.{where}" if isinstance(where, str) and where else "action") from exc
         except Exception as exc:
-            log.warning("table %s: action %r could not be applied: %r", table.id, action, exc)
+            log.warning("table %s: an action could not be applied: %s", table.id, type(exc).__name__)
             raise TableError(422, "malformed_action", "the action could not be applied: a field is missing or "
                              "has the wrong type", field="action") from exc
+        action = _json_copy(action)  # the log and the answers hold plain JSON of their own
         seq = table.seq + 1
         try:
             await asyncio.to_thread(self.store.append_action, table.id, seq, seat, action, key, by_bot, timeout)
@@ -908,6 +1107,7 @@ class TableHub:
             "undo": self.undo_seat(table),
             "clock": table.clock.to_json() if table.clock is not None else None,
             "seq": table.seq,
+            "seed_chosen": table.seed_chosen,
             "created_at": table.created_at,
             "updated_at": table.updated_at,
         }
@@ -1006,9 +1206,10 @@ class TableHub:
             record = Record(game=table.game.id, engine_version=table.engine_version, options=table.options,
                             seats=self._record_seats(table), seed=table.seed,
                             actions=[a["action"] for a in table.actions], result=table.game.result(table.state))
-            return {**record.to_json(), "table_id": table.id}
+            return {**record.to_json(), "seed_chosen": table.seed_chosen, "table_id": table.id}
         return {"game": table.game.id, "engine_version": table.engine_version, "options": table.options,
-                "seats": self._record_seats(table), "result": None, "table_id": table.id,
+                "seats": self._record_seats(table), "result": None, "seed_chosen": table.seed_chosen,
+                "table_id": table.id,
                 "status": table.status, "seat": auth.seat, "seq": table.seq,
                 "journal": self.journal(table, auth.seat)}
 

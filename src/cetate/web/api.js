@@ -48,6 +48,7 @@ export const api = {
   undo: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token }),
   hint: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }),
   say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
+  reissueInvite: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/invite`, { token }),
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
   review: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/review`, { query: { seat } }),
   replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),
@@ -62,7 +63,9 @@ export function newKey() {
 }
 
 // -- tokens remembered on this device (localStorage) -----------------------------------------------
-// cetate.tables = { tableId: { game, host?, seats: { seat: { token, kind } }, invites?, spectator?, created } }
+// cetate.tables = { tableId: { game, host?, seats: { seat: { token, kind, invite? } }, invites?, spectator?, created } }
+// A seat's token is its own credential, or (`invite: true`) an invite link not used to join yet: joining spends
+// it and the server answers with the seat's own token, which replaces it.
 
 const TABLES_KEY = "cetate.tables";
 
@@ -80,14 +83,22 @@ export const store = {
     this.save(all);
     return entry;
   },
-  addSeat(id, seat, token, kind = "human", game = null) {
+  addSeat(id, seat, token, kind = "human", game = null, invite = false) {
     return this.update(id, (e) => {
       e.seats = e.seats || {};
-      e.seats[seat] = { token, kind };
+      e.seats[seat] = invite ? { token, kind, invite: true } : { token, kind };
       if (game) e.game = game;
     });
   },
   forget(id) { const all = this.all(); delete all[id]; this.save(all); },
+  // a token that no longer holds its seat (an invite already used, a link the host replaced): forget the seat
+  dropToken(id, token) {
+    const e = this.table(id);
+    if (!e || !token) return;
+    this.update(id, (x) => {
+      for (const [seat, s] of Object.entries(x.seats || {})) if (s && s.token === token) delete x.seats[seat];
+    });
+  },
   tokens() {
     const out = new Set();
     for (const e of Object.values(this.all())) {
@@ -158,7 +169,7 @@ export class TableConnection {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      if (e.code === 4401 || e.code === 4403 || e.code === 4404 || e.code === 1008) {
+      if (e.code === 4401 || e.code === 4403 || e.code === 4404 || e.code === 4409 || e.code === 1008) {
         this.status("refused", e.code);
         this.h.onRefused && this.h.onRefused(e.code, e.reason);
         return;

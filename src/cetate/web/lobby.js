@@ -233,6 +233,15 @@ function mySeats(tableId) {
   return e ? Object.keys(e.seats || {}).map(Number) : [];
 }
 
+// a link in a read-only field with its copy button (the invite and spectator links; the table's invite panel)
+export function linkLine(url, extra = {}) {
+  const t = i18n.t;
+  const input = h("input", { type: "text", readonly: true, value: absolute(url), class: "link-field", ...extra });
+  const btn = h("button", { type: "button", class: "button small" }, t("web.new.copy"));
+  btn.addEventListener("click", async () => { input.select(); await copyText(input.value); btn.textContent = t("web.new.copied"); });
+  return h("div", { class: "link-line" }, input, btn);
+}
+
 // "#/t/{id}?seat=&token=" from a pasted invite link, spectator link or bare table id.
 export function inviteHash(text) {
   if (!text) return null;
@@ -584,12 +593,7 @@ export class NewTablePage {
     const form = this.root.querySelector(".new-form");
     if (form) form.remove();
     const box = clear(this.result);
-    const link = (url) => {
-      const input = h("input", { type: "text", readonly: true, value: absolute(url), class: "link-field" });
-      const btn = h("button", { type: "button", class: "button small" }, t("web.new.copy"));
-      btn.addEventListener("click", async () => { input.select(); await copyText(input.value); btn.textContent = t("web.new.copied"); });
-      return h("div", { class: "link-line" }, input, btn);
-    };
+    const link = (url) => linkLine(url);
     box.append(h("section", { class: "panel created-panel" },
       h("h2", null, t("web.new.created")),
       ...invites.map(([seat, url]) => h("div", { class: "invite" }, h("p", null, t("web.new.invite", { number: Number(seat) + 1 })), link(url))),

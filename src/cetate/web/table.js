@@ -6,7 +6,7 @@ import * as i18n from "./i18n.js";
 import { api, store, TableConnection, ApiError } from "./api.js";
 import { h, clear, icon, esc } from "./dom.js";
 import { setTitle, headerSlot } from "./app.js";
-import { gameModule, errorText, playAgain } from "./lobby.js";
+import { gameModule, errorText, playAgain, linkLine } from "./lobby.js";
 
 const CHAT_SHOWN = 100; // server.tables.CHAT_KEPT
 
@@ -334,25 +334,35 @@ export class TablePage {
       const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
       if (seats.length) token = held[seats[0]].token;
     }
-    let doc;
-    try {
-      doc = await api.table(this.id, token);
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 401 || e.status === 403) && token) {
-        this.notice = i18n.t("web.table.bad_token");
+    let doc = null;
+    const tried = new Set();
+    while (!doc) {
+      try {
+        doc = await api.table(this.id, token);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) {
+          await i18n.use("");
+          clear(root).append(h("div", { class: "notice error" }, h("p", null, i18n.t("web.table.not_found")), h("a", { class: "button", href: "#/" }, i18n.t("web.nav.home"))));
+          return;
+        }
+        if (!(e instanceof ApiError) || !token || ![401, 403, 409].includes(e.status)) throw e;
+        // this token no longer holds a seat here (an invite already used, a link the host replaced): forget it,
+        // and use the seat's own token if this browser has it (the friend who joined reopens their link)
+        tried.add(token);
+        store.dropToken(this.id, token);
+        const held = this.held();
+        const candidates = qToken ? [held[Number(qSeat)]] : Object.keys(held).map(Number).sort((a, b) => a - b).map((n) => held[n]);
+        const next = candidates.find((s) => s && s.token && !tried.has(s.token));
+        if (next) { token = next.token; continue; }
+        this.notice = i18n.t(e.code === "invite_spent" ? "web.table.invite_spent" : e.code === "token_revoked" ? "web.table.token_revoked" : "web.table.bad_token");
         token = null;
-        doc = await api.table(this.id, null);
-      } else if (e instanceof ApiError && e.status === 404) {
-        await i18n.use("");
-        clear(root).append(h("div", { class: "notice error" }, h("p", null, i18n.t("web.table.not_found")), h("a", { class: "button", href: "#/" }, i18n.t("web.nav.home"))));
-        return;
-      } else throw e;
+      }
     }
-    if (qToken && doc.seat !== null && doc.seat !== undefined) {
+    if (qToken && token === qToken && doc.seat !== null && doc.seat !== undefined) {
       const prior = store.table(this.id);
       const kind = prior && prior.seats && prior.seats[doc.seat] ? prior.seats[doc.seat].kind : (doc.table.seats[doc.seat] || {}).kind || "human";
-      store.addSeat(this.id, doc.seat, qToken, kind, doc.table.game);
-    } else if (qToken && qSeat !== null && doc.seat === null) {
+      store.addSeat(this.id, doc.seat, qToken, kind, doc.table.game, !!doc.invite);
+    } else if (qToken && token === qToken && qSeat !== null && doc.seat === null) {
       this.notice = i18n.t("web.table.bad_token");
     }
     this.game = doc.table.game;
@@ -364,8 +374,9 @@ export class TablePage {
     this.seat = doc.seat ?? null;
     this.buildFrame();
     this.applySync(doc);
-    // a seat that has not joined yet joins now (its name is asked once)
-    if (this.seat !== null && doc.table.seats[this.seat] && !doc.table.seats[this.seat].joined) this.askJoin();
+    // a seat that has not joined yet joins now (its name is asked once); so does an invite link, which becomes
+    // this device's own token for the seat when it is used (a link the host made anew, for a seat already taken)
+    if (this.seat !== null && (doc.invite || (doc.table.seats[this.seat] && !doc.table.seats[this.seat].joined))) this.askJoin();
     this.conn = new TableConnection(this.id, this.token, {
       onSync: (m) => this.applySync(m),
       onUpdate: (m) => this.applyUpdate(m),
@@ -432,6 +443,7 @@ export class TablePage {
     this.barEl = h("div", { class: "tp-bar", "data-testid": "action-bar", role: "toolbar", "aria-label": t("web.table.actions") });
     this.noticeEl = h("div", { class: "tp-notice" });
     this.playersEl = h("section", { class: "tp-players", "aria-label": t("web.table.players") });
+    this.invitesEl = h("div", { class: "tp-invites" });
     this.journalList = h("ol", { class: "journal-list", "aria-live": "polite" });
     this.journalBox = h("div", { class: "journal-scroll" }, this.journalList);
     this.chatList = h("ol", { class: "chat-list", "aria-live": "polite", "data-testid": "chat-list" });
@@ -448,7 +460,7 @@ export class TablePage {
     this.toastEl = h("div", { class: "toast", role: "status", "aria-live": "polite" });
     root.append(
       h("div", { class: "tp-main" }, this.noticeEl, this.boardEl, this.barEl),
-      h("aside", { class: "tp-side" }, this.playersEl,
+      h("aside", { class: "tp-side" }, this.playersEl, this.invitesEl,
         h("section", { class: "tp-journal", "aria-label": t("web.table.journal") }, h("h2", null, t("web.table.journal")), this.journalBox),
         this.chatEl),
       this.dialogLayer, this.curtainLayer, this.toastEl);
@@ -600,6 +612,7 @@ export class TablePage {
     this.busy = false;
     clearTimeout(this.busyTimer);
     const code = m.code;
+    if ((code === "token_revoked" || code === "invite_spent") && this.token) { this.lostSeat(code); return; }
     if (!m.key) { this.toast(i18n.t("web.error.server", { message: m.message || code }), "error"); this.render(); return; }
     const text = code && i18n.has(`error.${code}`) ? i18n.t(`error.${code}`, { detail: m.message }) : i18n.t("web.table.refused", { message: m.message || code });
     this.toast(text, "error");
@@ -849,6 +862,7 @@ export class TablePage {
       const names = this.names();
       this.playersEl.append(h("h2", null, t("web.table.players")), ...names.map((_, i) => this.chip(i, names)));
     }
+    clear(this.invitesEl).append(this.invitesPanel() || "");
 
     // action bar: the game's controls, then every legal action it did not claim
     clear(this.barEl);
@@ -930,23 +944,8 @@ export class TablePage {
     const missing = (this.table.seats || []).filter((s) => s.kind !== "bot" && !s.joined);
     const panel = h("div", { class: "panel waiting-panel" }, h("h2", null, t("web.table.waiting_title")));
     if (missing.length) panel.append(h("p", null, t("web.table.waiting_players", { seats: missing.map((s) => s.seat) }, names)));
-    const invites = entry.invites || {};
-    for (const s of missing) {
-      const url = invites[s.seat] || invites[String(s.seat)];
-      const line = h("div", { class: "link-line" });
-      if (url) line.append(h("input", { type: "text", readonly: true, class: "link-field", value: new URL(url, location.href).href }));
-      if (entry.host) {
-        // the host may hand a seat nobody took to a bot
-        const bot = h("button", { type: "button", class: "button small" }, t("web.table.seat_to_bot"));
-        bot.addEventListener("click", async () => {
-          bot.disabled = true;
-          try { await api.seatToBot(this.id, s.seat, entry.host, { level: "normal" }); } catch (e) { this.toast(errorText(e), "error"); bot.disabled = false; }
-        });
-        line.append(bot);
-      }
-      // only a device that holds the link (or may hand the seat to a bot) shows the line
-      if (url || entry.host) panel.append(h("div", { class: "invite" }, h("p", { class: "small" }, t("web.new.invite", { number: s.seat + 1 })), line));
-    }
+    // the host's device: every invited seat's link, a new link, and a bot for a seat nobody took
+    if (entry.host) panel.append(...this.inviteRows());
     if (entry.host) {
       const btn = h("button", { type: "button", class: "button primary" }, t("web.table.start_now"));
       btn.addEventListener("click", async () => {
@@ -973,17 +972,127 @@ export class TablePage {
       const name = input.value.trim();
       if (name) store.setName(name);
       try {
-        await api.join(this.id, this.token, name || undefined);
+        const doc = await api.join(this.id, this.token, name || undefined);
         layer.remove();
-        const doc = await api.table(this.id, this.token);
+        if (doc.token && doc.token !== this.token) this.takeToken(doc.token, !!doc.host);
         this.applySync(doc);
       } catch (err) {
+        if (err instanceof ApiError && (err.code === "invite_spent" || err.code === "token_revoked")) {
+          layer.remove();
+          this.lostSeat(err.code);
+          return;
+        }
         go.disabled = false;
         this.toast(errorText(err), "error");
       }
     });
     this.root.append(layer);
     input.focus();
+  }
+
+  // joining spent the invite link: this device keeps the seat's own token from now on (reloads use it); a link
+  // to the host's own seat makes this device a host too
+  takeToken(token, host = false) {
+    const kind = (this.held()[this.seat] || {}).kind || "human";
+    store.addSeat(this.id, this.seat, token, kind, this.game);
+    if (host) store.update(this.id, (e) => { e.host = e.host || token; });
+    this.token = token;
+    if (this.conn) this.conn.setToken(token);
+  }
+
+  // this device's token no longer holds its seat (the host made the seat a new link, or its invite was used
+  // elsewhere): say so, forget it, and go on watching as a spectator
+  lostSeat(code) {
+    store.dropToken(this.id, this.token);
+    this.notice = i18n.t(code === "invite_spent" ? "web.table.invite_spent" : "web.table.token_revoked");
+    this.token = null;
+    this.seat = null;
+    this.ui = {};
+    this.legal = [];
+    if (this.conn) this.conn.setToken(null);
+    this.render();
+  }
+
+  // -- invite links, on the host's device: each invited seat's link, with a copy button and "New link" --------
+
+  // `own`: also the host's own seat (a link to open it on another device)
+  inviteRows({ own = false } = {}) {
+    const t = i18n.t;
+    const entry = store.table(this.id) || {};
+    if (!entry.host || !this.table) return [];
+    const held = this.held();
+    const invites = entry.invites || {};
+    const rows = [];
+    for (const s of this.table.seats || []) {
+      if (s.kind !== "human") continue;
+      const mine = !!held[s.seat] && held[s.seat].token === entry.host;
+      if (mine && !own) continue;
+      const url = invites[s.seat] || invites[String(s.seat)];
+      const shown = url && !url.includes(entry.host) ? url : null; // never the host's own token
+      const row = h("div", { class: ["invite", this.inviteFresh === s.seat && "fresh"], dataset: { seat: s.seat }, "data-testid": "invite-row" },
+        h("p", { class: "small" }, mine ? t("web.invite.own_seat") : t("web.new.invite", { number: s.seat + 1 })));
+      if (shown) row.append(linkLine(shown, { "data-testid": "invite-link", "aria-label": t("web.new.invite", { number: s.seat + 1 }) }));
+      if (this.inviteConfirm === s.seat) {
+        row.append(this.inviteConfirmBox(s.seat, mine));
+      } else {
+        const buttons = h("div", { class: "button-row invite-buttons" }, this.newLinkButton(s.seat));
+        if (this.table.status === "waiting" && !s.joined) {
+          // the host may hand a seat nobody took to a bot
+          const bot = h("button", { type: "button", class: "button small" }, t("web.table.seat_to_bot"));
+          bot.addEventListener("click", async () => {
+            bot.disabled = true;
+            try { await api.seatToBot(this.id, s.seat, entry.host, { level: "normal" }); } catch (e) { this.toast(errorText(e), "error"); bot.disabled = false; }
+          });
+          buttons.append(bot);
+        }
+        row.append(buttons);
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  newLinkButton(seat) {
+    const btn = h("button", { type: "button", class: "button small", "data-testid": "invite-new" }, i18n.t("web.invite.new_link"));
+    btn.addEventListener("click", () => { this.inviteConfirm = seat; this.render(); });
+    return btn;
+  }
+
+  inviteConfirmBox(seat, mine) {
+    const t = i18n.t;
+    const yes = h("button", { type: "button", class: "button small primary", "data-testid": "invite-confirm" }, t("web.invite.make"));
+    const no = h("button", { type: "button", class: "button small ghost" }, t("web.new.cancel"));
+    no.addEventListener("click", () => { this.inviteConfirm = null; this.render(); });
+    yes.addEventListener("click", async () => {
+      yes.disabled = true;
+      no.disabled = true;
+      try {
+        const res = await api.reissueInvite(this.id, seat, (store.table(this.id) || {}).host);
+        store.update(this.id, (e) => { e.invites = { ...(e.invites || {}), [seat]: res.invite_link }; });
+        this.inviteFresh = seat;
+        this.invitesOpen = true;
+        this.toast(t("web.invite.done", { number: seat + 1 }));
+      } catch (e) {
+        this.toast(errorText(e), "error");
+      }
+      this.inviteConfirm = null;
+      this.render();
+    });
+    return h("div", { class: "invite-confirm", role: "alert", "data-testid": "invite-confirm-box" },
+      h("p", null, t(mine ? "web.invite.confirm_own" : "web.invite.confirm", { number: seat + 1 })),
+      h("div", { class: "button-row" }, yes, no));
+  }
+
+  // during the game, the host's links sit folded in the side panel
+  invitesPanel() {
+    if (!this.table || this.table.status !== "playing") return null;
+    const rows = this.inviteRows({ own: true });
+    if (!rows.length) return null;
+    const t = i18n.t;
+    const box = h("details", { class: "panel invite-panel", "data-testid": "invite-panel", open: !!this.invitesOpen },
+      h("summary", null, t("web.invite.title")), h("p", { class: "small muted" }, t("web.invite.help")), ...rows);
+    box.addEventListener("toggle", () => { this.invitesOpen = box.open; });
+    return box;
   }
 
   showScores() {

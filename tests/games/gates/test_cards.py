@@ -184,10 +184,11 @@ def test_a_replacement_list_loads_and_plays(other_cards):
 
 def test_a_replacement_list_changes_the_numbers(other_cards):
     """The resolver reads every number from the list: Generalul 12 vs Iscoada 3; Hartă II now 10 (no map
-    bonus), Hartă I 6 + circles 6 - 1 = 11 (no bonus either). Totals 22 vs 14."""
+    bonus), Hartă I 6 + circles 6 - 1 = 11 (no bonus either). Main 12 vs 3, differenced 9 vs 0 (R32). Totals
+    19 vs 11."""
     from tests.games.gates.helpers import GENERAL, MAP1, MAP2, SCOUT, duel, outcome, turns
 
     s = duel(main=(GENERAL, SCOUT), hands={0: [MAP2], 1: [MAP1]})
     assert s.prelim == [12, 3]
     turns(s, MAP2, MAP1)
-    assert outcome(s)["totals"] == [22, 14]
+    assert outcome(s)["totals"] == [19, 11]

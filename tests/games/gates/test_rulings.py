@@ -272,12 +272,12 @@ def test_r8_one_turn_each_one_card_and_skip_costs_nothing():
 
 def test_r9_equal_circles_and_lone_cards():
     """R9: same-step cards are compared; equal circles give no bonus (Motoraș I 4/6 vs Hartă I 5/6); a card
-    alone in its step is not compared."""
+    alone in its step is not compared. (Main 7 vs 5, differenced 2 vs 0, R32.)"""
     s = duel(hands={0: [MOTOR1], 1: [MAP1]})
     ev = turns(s, MOTOR1, MAP1)
     assert first(ev, "circles_equal")["step"] == 1
     assert outcome(s)["steps"][0]["circle_bonus"] == [0, 0]
-    assert outcome(s)["totals"] == [7 + 4 + 5, 5 + 5 + 5]
+    assert outcome(s)["totals"] == [2 + 4 + 5, 0 + 5 + 5]
     s = duel(hands={0: [MAP1, CHISEL1], 1: [COIN2]})
     ev = turns(s, MAP1, None)
     assert "circles" not in types(first_duel(ev)) and "circles_equal" not in types(first_duel(ev))
@@ -315,12 +315,12 @@ def test_r11_calculation_order():
 
     r = resolve(cards(), (ARCHER, KNIGHT), ([TORTURE, FIREBALL, TREASURE], [PRINCE, MAP1, BARTER]), ([], []), -4)
     kinds = [k for k, _ in r.log]
-    order = ["barter", "addition", "torture", "prince", "main_again", "fireball", "circles_equal",
-             "step_score", "table_wild_miss", "circles"]
+    order = ["barter", "addition", "torture", "prince", "main_again", "main_difference", "fireball",
+             "circles_equal", "step_score", "table_wild_miss", "circles"]
     assert [kinds.index(k) for k in order] == sorted(kinds.index(k) for k in order)
     assert r.cancelled == [TREASURE]
-    # Arcașul 4 (Prince: 0), Cavalerul 9 (Torture: 3): no explosion; Fireball 3 - 6: 0
-    assert r.main_values == [0, 3] and r.main == [0, 0]
+    # Arcașul 4 (Prince: 0), Cavalerul 9 (Torture: 3): no explosion, 0 vs 3 (R32: 0 vs 3); Fireball 3 - 6: 0
+    assert r.main_values == [0, 3] and r.differenced == [0, 3] and r.main == [0, 0]
 
 
 # -- R21, R22: floors and ties ----------------------------------------------------------------------------
@@ -337,21 +337,23 @@ def test_r21_main_scores_floor_at_zero_after_explosions():
 
 
 def test_r21_action_scores_and_totals_are_not_floored():
-    """R21: Iscoada (2) with an Alliance that steals nothing counts 2 - 4 = -2; Zidarul 5 + Hartă I 5 +
-    circles 6 - 1 = 10 (no map bonus at 10): 15. The winner scores the full difference, 17."""
+    """R21, R32: main 2 vs 5, differenced 0 vs 3; Iscoada with an Alliance that steals nothing counts
+    0 - 4 = -4; Zidarul 3 + Hartă I 5 + circles 6 - 1 = 10 (no map bonus at 10): 13. The winner scores the full
+    difference, 17."""
     s = duel(main=(SCOUT, MASON), hands={0: [ALLIANCE], 1: [MAP1]})
     assert s.prelim == [2, 5] and GAME.to_move(s) == 1
     ev = turns(s, MAP1, ALLIANCE)
     assert first(ev, "alliance")["count"] == 0
     h = outcome(s)
-    assert h["totals"] == [-2, 15] and h["points"] == 17 and first(ev, "duel_won")["score"] == 17
+    assert h["totals"] == [-4, 13] and h["points"] == 17 and first(ev, "duel_won")["score"] == 17
 
 
 def test_r22_tied_duel_no_points_neutral_gate():
-    """R22, R23: equal totals: nobody scores; a gate duel leaves its gate neutral."""
+    """R22, R23: equal totals: nobody scores; a gate duel leaves its gate neutral. (Main 6 vs 6: both keep 0,
+    R32.)"""
     s = duel(2, main=(SENTINEL, RANGER), hands={0: [MAP1], 1: [MAP2]}, scores=(3, 4), gates=[0, None, None, None])
     ev = turns(s, None, None)
-    assert first(ev, "duel_tied") == {"round": 2, "total": 6}
+    assert first(ev, "duel_tied") == {"round": 2, "total": 0}
     assert s.scores == [3, 4] and s.gates == [0, "neutral", None, None]
 
 
@@ -504,7 +506,7 @@ def test_r30_gate_symbols_matter_only_in_sieges():
         s = duel(rnd, hands={0: [MAP2], 1: [CHISEL1]})
         turns(s, MAP2, CHISEL1)
         totals.append(outcome(s)["totals"])
-    assert totals[0] == totals[1] == [7 + 14, 5 + 2 + 6]  # Daltă I 2 + circles 7 - 1: 8, no bonus
+    assert totals[0] == totals[1] == [2 + 14, 0 + 2 + 6]  # Daltă I 2 + circles 7 - 1: 8, no bonus
 
 
 # -- R31: explosions --------------------------------------------------------------------------------------
@@ -539,22 +541,28 @@ def test_r31_explosions_use_the_current_values():
 
 # -- R32, R33, R34 ----------------------------------------------------------------------------------------
 
-def test_r32_raw_main_scores_until_the_end():
-    """R32: raw main scores (11 vs 8) are used in the round; a Fireball takes 11 to 5, so seat 1 wins
-    10 - 5 = 5 (with the 'difference' reading, 3 vs 0 -> 0 vs 0, it would be 2)."""
-    s = duel(main=(GENERAL, CAPTAIN), hands={0: [MAP1], 1: [FIREBALL]})
-    assert s.prelim == [11, 8]
-    turns(s, None, FIREBALL)
+def test_r32_worked_example_of_the_spec():
+    """R32, the spec's example: Arcașul 4 against Zidarul 5, no explosion: only the difference is kept,
+    0 vs 1. Zidarul's player leads and skips; Minge de Foc (value 2, alone, motor: no table bonus) takes the
+    leader's 1 to 0. Totals 2 vs 0: the Minge player wins 2 points (the raw reading gave 6 vs 0)."""
+    s = duel(main=(ARCHER, MASON), hands={0: [FIREBALL], 1: [MAP1]})
+    assert s.prelim == [4, 5] and GAME.to_move(s) == 1
+    assert view(s, 0)["prelim_differenced"] == [0, 1]
+    ev = turns(s, None, FIREBALL)
+    assert first(ev, "fireball") == {"seat": 0, "card": FIREBALL, "target": 1, "before": 1, "after": 0}
+    assert first(ev, "totals") == {"a": 0, "b": 1, "main0": 0, "main1": 0, "total0": 2, "total1": 0}
     h = outcome(s)
-    assert h["main"] == [5, 8] and h["totals"] == [5, 10] and h["points"] == 5 and h["winner"] == 1
+    assert h["prelim"] == [4, 5] and h["differenced"] == [0, 1] and h["main"] == [0, 0]
+    assert h["totals"] == [2, 0] and h["points"] == 2 and h["winner"] == 0
+    assert s.scores == [2, 0] and s.gates[0] == 0
 
 
 def test_r33_the_winner_is_the_higher_total():
-    """R33: the main-step leader (7 vs 5) loses the duel to Hartă II: 7 vs 5 + 14; the gate follows the
-    totals."""
+    """R33: the main-step leader (7 vs 5, differenced 2 vs 0) loses the duel to Hartă II: 2 vs 0 + 14; the
+    gate follows the totals."""
     s = duel(hands={0: [MAP1], 1: [MAP2]})
     ev = turns(s, None, MAP2)
-    assert first(ev, "duel_won") == {"seat": 1, "round": 1, "won": 19, "lost": 7, "points": 12, "score": 12}
+    assert first(ev, "duel_won") == {"seat": 1, "round": 1, "won": 14, "lost": 2, "points": 12, "score": 12}
     assert first(ev, "gate_taken") == {"gate": 0, "seat": 1}
 
 
@@ -572,14 +580,16 @@ def test_r34_attached_cards_are_visible_at_once():
 # -- worked examples --------------------------------------------------------------------------------------
 
 def test_worked_checks_of_spec_5_2_on_the_pure_resolver():
-    """Spec §5.2 worked checks (R9-R11, R15, R17, R20): Săpătorul + Tortura vs Generalul 4-3; Arcașul +
-    Troc vs Generalul + Hartă II 18-11; Arcașul + Coroanele + Daltă I vs Generalul + Hartă II 24-25."""
+    """Spec §5.2 worked checks (R9-R11, R15, R17, R20), with the main scores differenced (R32): the spec's
+    raw totals 4-3, 18-11 and 24-25 keep their margins as 1-0, 14-7 and 20-21. Săpătorul + Tortura vs
+    Generalul (3 vs 3: 0 vs 0); Arcașul + Troc vs Generalul + Hartă II (4 vs 11: 0 vs 7); Arcașul + Coroanele
+    + Daltă I vs Generalul + Hartă II."""
     cs = cards()
-    assert resolve(cs, (SAPPER, GENERAL), ([TORTURE], []), ([], []), -4).totals == [4, 3]
+    assert resolve(cs, (SAPPER, GENERAL), ([TORTURE], []), ([], []), -4).totals == [1, 0]
     r = resolve(cs, (ARCHER, GENERAL), ([BARTER], [MAP2]), ([], []), -4)
-    assert r.main == [4, 11] and r.totals == [18, 11]
+    assert r.raw == [4, 11] and r.main == [0, 7] and r.totals == [14, 7]
     r = resolve(cs, (ARCHER, GENERAL), ([CROWNS, CHISEL1], [MAP2]), ([], []), -4)
-    assert [st["scores"] for st in r.steps] == [[8, 9], [2, None]] and r.totals == [24, 25]
+    assert [st["scores"] for st in r.steps] == [[8, 9], [2, None]] and r.totals == [20, 21]
 
 
 def test_seed_section_7_example():

@@ -5,7 +5,7 @@ Card numbers used below (value/circle symbol): Alliance -4/1 none, Battle 0/0 no
 Fireball 2/4 motor, Barter 0/6 map, Torture 1/5 wild, Prince 0/5 wild, Poet 2/1 chisel, Crowns 3/6 motor;
 Hartă II 9/1 map, Monedă II 7/1 coin, Daltă I 2/7 chisel. Table: chisel 2,6; coin 3,7; motor 4,8; map 5,9.
 The default main cards are Negustorul (7, index 6) for seat 0 against Zidarul (5, index 8) for seat 1: no
-explosion, 7 vs 5, so seat 0 acts first.
+explosion, 7 vs 5, so seat 0 acts first. Only the difference of the main scores is kept (R32): 2 vs 0.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_alliance_steals_two_and_adds_their_values():
     assert first(ev, "alliance") == {"seat": 0, "count": 2}
     assert first(ev, "auto_skipped") == {"seat": 1}
     h = outcome(s)
-    assert h["totals"] == [7 + (-4 + 9 + 7), 5]  # Alliance alone in its step, symbol none: no bonus
+    assert h["totals"] == [2 + (-4 + 9 + 7), 0]  # Alliance alone in its step, symbol none: no bonus
     assert h["winner"] == 0 and h["points"] == 14
     assert first(ev, "duel_won")["score"] == 14 and first(ev, "gate_taken") == {"gate": 0, "seat": 0}
     assert first(ev, "addition") == {"seat": 0, "card": ALLIANCE, "printed": -4, "added": 16, "value": 12}
@@ -92,7 +92,7 @@ def test_alliance_steals_at_random_blind_and_the_spectators_do_not_see_the_cards
         assert "cards" not in e.view(None) and e.view(0)["cards"] == stolen == e.view(1)["cards"]
         assert GAME.to_move(s) == 1  # the victim still has a card: its turn comes
         skip(s)
-        assert outcome(s)["totals"] == [7 - 4 + sum(VALUES[c] for c in stolen), 5]
+        assert outcome(s)["totals"] == [2 - 4 + sum(VALUES[c] for c in stolen), 0]
     assert len(seen) >= 2
 
 
@@ -100,10 +100,10 @@ def test_alliance_takes_fewer_when_the_hand_is_short():
     """R12: min(2, hand) cards: one card, then none (the value is only the printed -4)."""
     s = duel(hands={0: [ALLIANCE], 1: [MAP2]})
     ev = attach(s, ALLIANCE)
-    assert first(ev, "alliance")["count"] == 1 and outcome(s)["totals"] == [7 - 4 + 9, 5]
+    assert first(ev, "alliance")["count"] == 1 and outcome(s)["totals"] == [2 - 4 + 9, 0]
     s = duel(hands={0: [ALLIANCE]})
     ev = attach(s, ALLIANCE)
-    assert first(ev, "alliance")["count"] == 0 and outcome(s)["totals"] == [7 - 4, 5]
+    assert first(ev, "alliance")["count"] == 0 and outcome(s)["totals"] == [2 - 4, 0]
 
 
 def test_alliance_value_option():
@@ -111,7 +111,7 @@ def test_alliance_value_option():
     for value in (-2, 0):
         s = duel(hands={0: [ALLIANCE], 1: [MAP2, COIN2]}, options={"alliance_value": value})
         attach(s, ALLIANCE)
-        assert outcome(s)["totals"] == [7 + value + 16, 5]
+        assert outcome(s)["totals"] == [2 + value + 16, 0]
 
 
 def test_alliance_theft_stands_when_a_barter_cancels_it():
@@ -124,7 +124,7 @@ def test_alliance_theft_stands_when_a_barter_cancels_it():
     assert s.hands[1] == []
     h = outcome(s)
     assert h["cancelled"] == [ALLIANCE]
-    assert h["totals"] == [5, 7 - 4] and h["winner"] == 0 and h["points"] == 2
+    assert h["totals"] == [0, 2 - 4] and h["winner"] == 0  # main 5 vs 7, differenced 0 vs 2 and h["points"] == 2
     assert first(ev, "barter") == {"seat": 1, "card": BARTER, "target": ALLIANCE}
     assert {MAP2, COIN2, ALLIANCE, BARTER} <= set(s.action_grave)
 
@@ -210,11 +210,11 @@ def test_battle_in_a_siege_duel_decides_the_attacker():
 
 def test_treasure_copies_the_same_step_card():
     """R14: Treasure 1 + Hartă II's printed 9 = 10, plus circles 7 - 1 = 6: 16 (coin 3/7: no bonus); Hartă II
-    keeps its own 9 (+5 map). Totals 7 + 16 = 23 vs 5 + 14 = 19."""
+    keeps its own 9 (+5 map). Totals 2 + 16 = 18 vs 0 + 14 = 14."""
     s = duel(hands={0: [TREASURE], 1: [MAP2]})
     ev = turns(s, TREASURE, MAP2)
     h = outcome(s)
-    assert h["totals"] == [23, 19] and h["points"] == 4
+    assert h["totals"] == [18, 14] and h["points"] == 4
     assert first(ev, "addition") == {"seat": 0, "card": TREASURE, "printed": 1, "added": 9, "value": 10}
     assert h["steps"][0]["scores"] == [16, 9] and h["steps"][0]["table_bonus"] == [0, 5]
 
@@ -226,14 +226,14 @@ def test_treasure_in_step_two_copies_the_step_one_card():
     turns(s, MAP2, CROWNS, TREASURE)
     h = outcome(s)
     assert [st["scores"] for st in h["steps"]] == [[8, 9], [10, None]]
-    assert h["totals"] == [5 + 13 + 10, 7 + 14]
+    assert h["totals"] == [0 + 13 + 10, 2 + 14]
 
 
 def test_treasure_without_an_opposing_card_copies_nothing():
     """R14: no opposing card: the Treasure counts its printed 1."""
     s = duel(hands={0: [TREASURE]})
     turns(s, TREASURE)  # seat 1, with an empty hand, skips on its own (R27)
-    assert outcome(s)["totals"] == [8, 5]
+    assert outcome(s)["totals"] == [3, 0]
 
 
 def test_treasure_copies_the_printed_value_of_a_cancelled_card():
@@ -248,50 +248,57 @@ def test_treasure_copies_the_printed_value_of_a_cancelled_card():
 # -- Fireball (R16) ---------------------------------------------------------------------------------------
 
 def test_fireball_after_explosions_floor_zero():
-    """R16, R21: Săpătorul explodes on Tunarul (10 - 8 = 2); the Fireball takes 6 from that score, floor 0.
-    Totals 3 + 2 = 5 vs 0: 5 points (9 without the floor)."""
+    """R16, R21, R32: Săpătorul explodes on Tunarul (10 - 8 = 2): 3 vs 2, differenced 1 vs 0; the Fireball
+    takes 6 from Tunarul's differenced 0, floor 0. Totals 1 + 2 = 3 vs 0: 3 points."""
     s = duel(main=(SAPPER, GUNNER), hands={0: [FIREBALL]})
     assert s.prelim == [3, 2]
     ev = turns(s, FIREBALL)
-    assert first(ev, "fireball") == {"seat": 0, "card": FIREBALL, "target": 1, "before": 2, "after": 0}
+    assert first(ev, "fireball") == {"seat": 0, "card": FIREBALL, "target": 1, "before": 0, "after": 0}
     h = outcome(s)
-    assert h["main"] == [3, 0] and h["totals"] == [5, 0] and h["points"] == 5
+    assert h["differenced"] == [1, 0] and h["main"] == [1, 0]
+    assert h["totals"] == [3, 0] and h["points"] == 3
 
 
 def test_fireball_applies_after_torture_and_the_explosion_recompute():
-    """R11, R16, R17: Iscoada (2) explodes on Generalul (11): 12 vs 11. Seat 1's Torture turns Iscoada into 3;
-    the recompute keeps Iscoada's explosion (13) and then seat 0's Fireball takes 6 from Generalul's 11: 5.
-    Steps: Fireball 2 (circle 4 < 5, motor: no bonus), Torture 1 + 1 = 2 (wild: +5). Totals 15 vs 12."""
+    """R11, R16, R17, R32: Iscoada (2) explodes on Generalul (11): 12 vs 11. Seat 1's Torture turns Iscoada
+    into 3; the recompute keeps Iscoada's explosion: 13 vs 11, differenced again 2 vs 0; then seat 0's Fireball
+    finds Generalul at 0 and takes nothing. Steps: Fireball 2 (circle 4 < 5, motor: no bonus), Torture
+    1 + 1 = 2 (wild: +5). Totals 2 + 2 = 4 vs 0 + 7 = 7: seat 1 wins 3 (on raw scores seat 0 won 15-12)."""
     s = duel(main=(SCOUT, GENERAL), hands={0: [FIREBALL], 1: [TORTURE]})
     assert s.prelim == [12, 11]
     ev = turns(s, FIREBALL, TORTURE)
     assert first(ev, "torture") == {"seat": 1, "card": TORTURE, "target": 0, "before": 2, "after": 3}
     assert first(ev, "main_again") == {"value0": 3, "value1": 11, "main0": 13, "main1": 11, "a": 0, "b": 1}
-    assert first(ev, "fireball")["before"] == 11 and first(ev, "fireball")["after"] == 5
-    assert types(ev).index("main_again") < types(ev).index("fireball")
+    assert first(ev, "main_difference") == {"main0": 2, "main1": 0, "a": 0, "b": 1}
+    assert first(ev, "fireball")["before"] == 0 and first(ev, "fireball")["after"] == 0
+    assert types(ev).index("main_again") < types(ev).index("main_difference") < types(ev).index("fireball")
     h = outcome(s)
-    assert h["main"] == [13, 5] and h["totals"] == [15, 12] and h["points"] == 3
+    assert h["differenced"] == [2, 0] and h["main"] == [2, 0]
+    assert h["totals"] == [4, 7] and h["points"] == 3 and h["winner"] == 1
 
 
 def test_fireball_applies_after_the_prince():
-    """R11, R16, R18: the Prince lowers Iscoada 2 - 7 to 0 (floor); Iscoada still explodes on 11 (0 + 10);
-    then the Fireball takes Generalul from 11 to 5. Prince 0 + 1 = 1 gets no wild bonus. Totals 12 vs 6."""
+    """R11, R16, R18, R32: the Prince lowers Iscoada 2 - 7 to 0 (floor); Iscoada still explodes on 11
+    (0 + 10): 10 vs 11, differenced 0 vs 1; then the Fireball takes Generalul from 1 to 0 (floor). Fireball 2
+    (no bonus), Prince 0 + 1 = 1 (no wild bonus). Totals 2 vs 1 (on raw scores 12 vs 6)."""
     s = duel(main=(SCOUT, GENERAL), hands={0: [FIREBALL], 1: [PRINCE]})
     ev = turns(s, FIREBALL, PRINCE)
     assert first(ev, "prince")["after"] == 0
     h = outcome(s)
-    assert h["main"] == [10, 5] and h["totals"] == [12, 6] and h["points"] == 6
+    assert first(ev, "fireball")["before"] == 1 and first(ev, "fireball")["after"] == 0
+    assert h["differenced"] == [0, 1] and h["main"] == [0, 0] and h["totals"] == [2, 1] and h["points"] == 1
 
 
 # -- Barter (R15) -----------------------------------------------------------------------------------------
 
 def test_barter_worked_example():
-    """R15, spec §5.2 worked check: Arcașul + Troc vs Generalul + Hartă II: main 4 vs 11; the Barter takes
-    Hartă II's 9 (map: +5 = 14) and cancels it (no value, no circles, no bonus). Totals 18-11."""
+    """R15, R32, spec §5.2 worked check: Arcașul + Troc vs Generalul + Hartă II: main 4 vs 11, differenced
+    0 vs 7; the Barter takes Hartă II's 9 (map: +5 = 14) and cancels it (no value, no circles, no bonus).
+    Totals 14-7 (the spec's raw 18-11, with the same margin)."""
     s = duel(main=(ARCHER, GENERAL), hands={0: [BARTER], 1: [MAP2]})
     ev = turns(s, MAP2, BARTER)
     h = outcome(s)
-    assert h["main"] == [4, 11] and h["totals"] == [18, 11] and h["points"] == 7 and h["winner"] == 0
+    assert h["main"] == [0, 7] and h["totals"] == [14, 7] and h["points"] == 7 and h["winner"] == 0
     assert h["cancelled"] == [MAP2]
     assert h["steps"][0] == {"step": 1, "cards": [BARTER, MAP2], "cancelled": [False, True],
                              "circle_bonus": [0, 0], "scores": [9, None], "table_bonus": [5, 0]}
@@ -304,16 +311,16 @@ def test_barter_cancels_a_calculation_effect():
     ev = turns(s, BARTER, TORTURE)
     assert "torture" not in types(ev) and "main_again" not in types(ev)
     h = outcome(s)
-    assert h["main"] == [4, 11] and h["totals"] == [4, 12]
+    assert h["main"] == [0, 7] and h["totals"] == [0, 8]
 
 
 def test_barter_in_step_two_targets_the_step_one_card():
     """R15, R14 targeting: Crowns then Barter (step 2) against a single Hartă II: the Barter cancels it.
-    Crowns alone in step 1 (3, no bonus), Barter 9 alone in step 2 (+5). Totals 5 + 3 + 14 vs 7."""
+    Crowns alone in step 1 (3, no bonus), Barter 9 alone in step 2 (+5). Totals 0 + 3 + 14 vs 2."""
     s = duel(main=(MASON, MERCHANT), hands={0: [CROWNS, BARTER], 1: [MAP2]})
     turns(s, MAP2, CROWNS, BARTER)
     h = outcome(s)
-    assert h["cancelled"] == [MAP2] and h["totals"] == [22, 7]
+    assert h["cancelled"] == [MAP2] and h["totals"] == [17, 2]
 
 
 def test_barter_without_a_target():
@@ -321,7 +328,7 @@ def test_barter_without_a_target():
     s = duel(hands={0: [BARTER]})
     ev = turns(s, BARTER)
     assert first(ev, "barter_none") == {"seat": 0, "card": BARTER}
-    assert outcome(s)["totals"] == [7, 5]
+    assert outcome(s)["totals"] == [2, 0]
 
 
 def test_barter_against_barter_cancels_both():
@@ -332,54 +339,58 @@ def test_barter_against_barter_cancels_both():
     cs2 = dataclasses.replace(cs, action={**cs.action, "X05": twin})
     r = resolve(cs2, (MERCHANT, MASON), ([BARTER], ["X05"]), ([], []), -4)
     assert sorted(r.cancelled) == sorted([BARTER, "X05"])
-    assert r.effective == {} and r.totals == [7, 5]
+    assert r.effective == {} and r.totals == [2, 0]
     assert r.steps[0]["cancelled"] == [True, True] and r.steps[0]["scores"] == [None, None]
 
 
 # -- Torture (R17) ----------------------------------------------------------------------------------------
 
 def test_torture_worked_example():
-    """R17, spec §5.2 worked check: Săpătorul + Tortura vs Generalul: Generalul counts 3, no explosion fires,
-    main 3 vs 3; Tortura alone scores 1 (no wild bonus below 2). Totals 4-3."""
+    """R17, R32, spec §5.2 worked check: Săpătorul + Tortura vs Generalul: Generalul counts 3, no explosion
+    fires, main 3 vs 3, differenced 0 vs 0; Tortura alone scores 1 (no wild bonus below 2). Totals 1-0 (the
+    spec's raw 4-3, with the same margin)."""
     s = duel(main=(SAPPER, GENERAL), hands={0: [TORTURE], 1: [MAP1]})
     turns(s, None, TORTURE)
     h = outcome(s)
-    assert h["main"] == [3, 3] and h["totals"] == [4, 3] and h["points"] == 1
+    assert h["main"] == [0, 0] and h["totals"] == [1, 0] and h["points"] == 1
 
 
 def test_torture_raises_a_lower_card_and_explosions_are_recomputed():
     """R17, R31: Torture makes Iscoada (2) count 3, even though higher; Iscoada still explodes on Generalul
-    (3 + 10 = 13). Against Arcașul vs Cavalerul, Torture on Cavalerul (9 -> 3) stops Arcașul's explosion."""
+    (3 + 10 = 13 vs 11, differenced 2 vs 0, R32). Against Arcașul vs Cavalerul, Torture on Cavalerul (9 -> 3)
+    stops Arcașul's explosion: 4 vs 3, differenced 1 vs 0."""
     s = duel(main=(SCOUT, GENERAL), hands={0: [MAP1], 1: [TORTURE]})
     turns(s, None, TORTURE)
-    assert outcome(s)["main"] == [13, 11]
+    assert outcome(s)["main"] == [2, 0]
     s = duel(main=(ARCHER, KNIGHT), hands={0: [TORTURE]})
     assert s.prelim == [10, 9]
     ev = turns(s, TORTURE)
     assert [e["seat"] for e in all_of(ev, "explosion_missed") if e["again"]] == [0, 1]
     h = outcome(s)
-    assert h["main"] == [4, 3] and h["totals"] == [5, 3]
+    assert h["main"] == [1, 0] and h["totals"] == [2, 0]
 
 
 def test_torture_takes_the_wild_bonus():
     """R17, R10: Zidarul tortured from 5 to 3; Torture 1 + circles 5 - 1 = 4: 5, a wild card takes the
-    matching symbol: +5. Monedă II 7 is a coin value: +5. Totals 7 + 10 vs 3 + 12."""
+    matching symbol: +5. Monedă II 7 is a coin value: +5. Main 7 vs 3, differenced 4 vs 0 (R32). Totals
+    4 + 10 vs 0 + 12."""
     s = duel(hands={0: [TORTURE], 1: [COIN2]})
     turns(s, TORTURE, COIN2)
     h = outcome(s)
     assert h["steps"][0]["scores"] == [5, 7] and h["steps"][0]["table_bonus"] == [5, 5]
-    assert h["main"] == [7, 3] and h["totals"] == [17, 15]
+    assert h["main"] == [4, 0] and h["totals"] == [14, 12]
 
 
 # -- Prince (R18) -----------------------------------------------------------------------------------------
 
 def test_prince_lowers_by_seven_floor_zero_and_recomputes():
-    """R18: Cavalerul 9 - 7 = 2: Arcașul's explosion (index 9) no longer fires: 4 vs 2. Zidarul 5 - 7 = 0."""
+    """R18: Cavalerul 9 - 7 = 2: Arcașul's explosion (index 9) no longer fires: 4 vs 2, differenced 2 vs 0
+    (R32). Zidarul 5 - 7 = 0."""
     s = duel(main=(ARCHER, KNIGHT), hands={0: [PRINCE]})
     ev = turns(s, PRINCE)
     assert first(ev, "prince") == {"seat": 0, "card": PRINCE, "target": 1, "before": 9, "after": 2}
     h = outcome(s)
-    assert h["main"] == [4, 2] and h["totals"] == [4, 2]
+    assert h["main"] == [2, 0] and h["totals"] == [2, 0]
     s = duel(hands={0: [PRINCE]})
     ev = turns(s, PRINCE)
     assert first(ev, "prince")["after"] == 0 and outcome(s)["main"] == [7, 0]
@@ -408,7 +419,7 @@ def test_poet_takes_a_graveyard_card_usable_from_the_next_round():
     assert s.hands[0] == [MAP2] and s.action_grave == [COIN2]
     assert s.phase == "action" and GAME.to_move(s) == 1
     skip(s)
-    assert outcome(s)["totals"] == [7 + 7, 5]
+    assert outcome(s)["totals"] == [2 + 7, 0]
     assert s.round == 3
     while GAME.to_move(s) != 0:
         skip(s)
@@ -422,16 +433,16 @@ def test_poet_with_an_empty_graveyard_has_no_effect():
     ev = turns(s, MAP2, POET)
     assert first(ev, "poet_empty") == {"seat": 1}
     h = outcome(s)
-    assert h["totals"] == [7 + 14, 5 + 7]  # circles 1 and 1: equal, no bonus
+    assert h["totals"] == [2 + 14, 0 + 7]  # circles 1 and 1: equal, no bonus
     assert s.hands == [[], []]
 
 
 # -- Crowns (R20) -----------------------------------------------------------------------------------------
 
 def test_crowns_worked_example():
-    """R20, R9, R10, spec §5.2 worked check: Arcașul + Coroanele + Daltă I vs Generalul + Hartă II: main 4 vs
-    11. Step 1: Coroanele 3 + 5 = 8 (+5 motor) = 13; Hartă II 9 (+5) = 14. Step 2: Daltă I alone, 2 (+5) = 7.
-    Totals 24 vs 25."""
+    """R20, R9, R10, R32, spec §5.2 worked check: Arcașul + Coroanele + Daltă I vs Generalul + Hartă II: main
+    4 vs 11, differenced 0 vs 7. Step 1: Coroanele 3 + 5 = 8 (+5 motor) = 13; Hartă II 9 (+5) = 14. Step 2:
+    Daltă I alone, 2 (+5) = 7. Totals 20 vs 21 (the spec's raw 24 vs 25, with the same margin)."""
     s = duel(main=(ARCHER, GENERAL), hands={0: [CROWNS, CHISEL1, MAP1], 1: [MAP2]})
     attach(s, MAP2)
     ev = attach(s, CROWNS)
@@ -444,7 +455,7 @@ def test_crowns_worked_example():
     h = outcome(s)
     assert [st["scores"] for st in h["steps"]] == [[8, 9], [2, None]]
     assert [st["table_bonus"] for st in h["steps"]] == [[5, 5], [5, 0]]
-    assert h["totals"] == [24, 25] and h["winner"] == 1 and h["points"] == 1
+    assert h["totals"] == [20, 21] and h["winner"] == 1 and h["points"] == 1
     assert s.hands[0] == [MAP1]  # exactly one more card
 
 
@@ -468,7 +479,7 @@ def test_crowns_alone_in_hand_opens_no_extra_turn():
 def test_two_players_each_with_two_steps():
     """R9, R20: Crowns + Hartă I against a lone Monedă II: the lone card meets step 1 (Crowns 6 vs 1: +5, 8,
     motor +5 = 13; Monedă II 7, coin +5 = 12); step 2, Hartă I 5 alone, is not compared (map +5 = 10): each
-    step is bonused separately. Totals 30 vs 17."""
+    step is bonused separately. Totals 2 + 13 + 10 = 25 vs 0 + 12 = 12."""
     s = duel(hands={0: [CROWNS, MAP1], 1: [COIN2]})
     ev = turns(s, CROWNS, MAP1, COIN2)
     circles = all_of(ev, "circles")
@@ -476,7 +487,7 @@ def test_two_players_each_with_two_steps():
     h = outcome(s)
     assert [st["scores"] for st in h["steps"]] == [[8, 7], [5, None]]
     assert [st["table_bonus"] for st in h["steps"]] == [[5, 5], [5, 0]]
-    assert h["totals"] == [7 + 13 + 10, 5 + 12]
+    assert h["totals"] == [2 + 13 + 10, 0 + 12]
 
 
 def test_step_two_against_step_two_is_compared():

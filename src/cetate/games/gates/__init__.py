@@ -17,7 +17,7 @@ class Gates(PackageGame):
     name = "Gates of the Citadel"
     description = ("A two-player duel for the four gates of the citadel: draft main cards in pairs, then win "
                    "six duels with explosions and action cards, and besiege your opponent's gates.")
-    rules_version = "1"
+    rules_version = "2"  # 2: only the difference of the main scores is kept (spec gates R32, corrected)
     min_players = 2
     max_players = 2
     options = SCHEMA

@@ -1,10 +1,11 @@
 """The round calculation of Gates of the Citadel as pure functions (spec gates §3.3 step 2 and 5, §3.5).
 
-`main_scores` computes the main step (explosions, floor 0). `resolve` computes a whole round from the two
-main cards, the action cards each player attached (in step order) and the cards each stole with the Alliance;
-it returns every intermediate number and a list of journal entries `(type, data)` that explain them, in the
-order of spec §3.3 step 5 (R11): Barter cancellation, additions, Torture, Prince, explosion recompute,
-Fireball, steps with the circle comparison, table bonus, totals. `battle` is the Battle mini-duel (§3.5).
+`main_scores` computes the main step (explosions, floor 0) and `difference` keeps only the difference of two
+main scores (R32). `resolve` computes a whole round from the two main cards, the action cards each player
+attached (in step order) and the cards each stole with the Alliance; it returns every intermediate number and
+a list of journal entries `(type, data)` that explain them, in the order of spec §3.3 step 5 (R11): Barter
+cancellation, additions, Torture, Prince, explosion recompute, the difference of the main scores, Fireball,
+steps with the circle comparison, table bonus, totals. `battle` is the Battle mini-duel (§3.5).
 """
 
 from __future__ import annotations
@@ -44,17 +45,26 @@ def explosion_log(a: MainCard, b: MainCard, va: int, vb: int, fired: list[bool],
 
 
 def main_scores(a: MainCard, b: MainCard) -> tuple[list[int], list[bool]]:
-    """The preliminary main scores (§3.3 step 2)."""
+    """The preliminary main scores (§3.3 step 2), after the explosions and before the difference."""
     return explosions(a, b, a.value, b.value)
+
+
+def difference(scores: list[int]) -> list[int]:
+    """Only the difference of two main scores is kept (spec gates §2.2, R32): the higher becomes the
+    difference, the lower 0 (11 and 8 become 3 and 0; equal scores both become 0)."""
+    gap = scores[0] - scores[1]
+    return [max(0, gap), max(0, -gap)]
 
 
 @dataclass
 class RoundResult:
-    prelim: list[int]
+    prelim: list[int]  # the preliminary main scores (§3.3 step 2), before the difference
     prelim_fired: list[bool]
-    main_values: list[int]
+    main_values: list[int]  # the main card values after Torture and Prince
     fired: list[bool]
-    main: list[int]
+    raw: list[int]  # the main scores after the explosions (recomputed after Torture or Prince)
+    differenced: list[int]  # `raw` with only the difference kept (R32), before Fireball
+    main: list[int]  # the final main scores: `differenced` after Fireball
     cancelled: list[str]
     effective: dict[str, int]
     steps: list[dict]
@@ -116,7 +126,7 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
             if kind in ("barter", "treasure", "alliance"):
                 log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
                                          "value": value + extra}))
-    # 3. main modifications: Torture, then Prince, then explosions again, then Fireball (R11, R16-R18)
+    # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball (R11, R16-R18)
     values = [a.value, b.value]
     modified = False
     for kind in ("torture", "prince"):
@@ -129,17 +139,23 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                     log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
                                        "after": values[1 - p]}))
     if modified:
-        main, fired = explosions(a, b, values[0], values[1])
+        raw, fired = explosions(a, b, values[0], values[1])
         log.extend(explosion_log(a, b, values[0], values[1], fired, again=True))
-        log.append(("main_again", {"value0": values[0], "value1": values[1], "main0": main[0], "main1": main[1],
+        log.append(("main_again", {"value0": values[0], "value1": values[1], "main0": raw[0], "main1": raw[1],
                                    "a": 0, "b": 1}))
     else:
-        main, fired = list(prelim), list(prelim_fired)
+        raw, fired = list(prelim), list(prelim_fired)
+    # spec gates §3.3 step 5.3.4, R32: only the difference of the main scores is kept, and taken again after
+    # the recompute; Fireball then acts on the differenced score
+    differenced = difference(raw)
+    if modified:  # the difference of the preliminary scores is already in the journal (main_lead, main_scores)
+        log.append(("main_difference", {"main0": differenced[0], "main1": differenced[1], "a": 0, "b": 1}))
+    main = list(differenced)
     for p in (0, 1):
         for cid in live[p]:
             if special[cid] == "fireball":
                 before = main[1 - p]
-                main[1 - p] = max(0, before - 6)
+                main[1 - p] = max(0, before - 6)  # spec gates §3.3 step 5.3.5, R16, R32: differenced, floor 0
                 log.append(("fireball", {"seat": p, "card": cid, "target": 1 - p, "before": before,
                                          "after": main[1 - p]}))
     # 4. calculation steps with the circle comparison (R9), 5. table bonus (R10)
@@ -193,7 +209,8 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
             totals[p] += score + bonus[p]
         steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
                       "circle_bonus": circle_bonus, "scores": scores, "table_bonus": bonus})
-    return RoundResult(prelim, prelim_fired, values, fired, main, cancelled, effective, steps, totals, log)
+    return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
+                       totals, log)
 
 
 def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],

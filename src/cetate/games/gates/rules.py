@@ -18,7 +18,7 @@ from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.gates.data import cards
-from cetate.games.gates.resolve import battle, explosion_log, main_scores, resolve
+from cetate.games.gates.resolve import battle, difference, explosion_log, main_scores, resolve
 from cetate.games.gates.state import NEUTRAL, State
 
 HAND = 4
@@ -193,7 +193,8 @@ def _begin_duel(s: State, ev: list) -> None:
     for kind, data in explosion_log(a, b, a.value, b.value, fired):
         ev.append(Event(kind, data))
     leader = None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])
-    data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": abs(prelim[0] - prelim[1])}
+    # spec gates §3.3 step 2, R32: the leader keeps the difference of the main scores, the other player 0
+    data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": max(difference(prelim))}
     ev.append(Event("main_scores", data) if leader is None else Event("main_lead", {**data, "seat": leader}))
     s.order = _action_order(s, prelim)
     ev.append(Event("action_order", {"first": s.order[0], "second": s.order[1]}))
@@ -324,8 +325,8 @@ def _resolve_duel(s: State, ev: list) -> None:
                                    "total0": totals[0], "total1": totals[1]}))
         winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
         points = abs(totals[0] - totals[1])
-        summary.update({"main": list(r.main), "totals": list(totals), "steps": r.steps,
-                        "cancelled": list(r.cancelled)})
+        summary.update({"differenced": list(r.differenced), "main": list(r.main), "totals": list(totals),
+                        "steps": r.steps, "cancelled": list(r.cancelled)})
     summary.update({"winner": winner, "points": points})
     if winner is None:
         ev.append(Event("duel_tied", {"round": s.round, "total": totals[0]}))  # R22

@@ -4,10 +4,10 @@
 phase and who is to move; during the draft the six pairs (who chooses which pair, each card's index, value
 and explosion, who took what); the four Gates with their symbols and holders; the players' Gates, scores,
 hand, reserve and main cards still to come; the two main cards in play (index, value, explosion, whether it
-fires, the preliminary and the final main scores); the action row (who acts first, the cards attached in
-each step with value, circle and symbol, cancelled cards, the step scores and table bonuses); the seat's
-hand with each special effect; the graveyards (numbered while the Poet chooses); the siege targets; the
-last duel's summary; and the +5 table.
+fires, the preliminary main scores, the difference kept of them and the final main scores); the action row
+(who acts first, the cards attached in each step with value, circle and symbol, cancelled cards, the step
+scores and table bonuses); the seat's hand with each special effect; the graveyards (numbered while the
+Poet chooses); the siege targets; the last duel's summary; and the +5 table.
 
 The final main scores, step scores and totals of the duel in play are worked out with `resolve.resolve`
 from the cards attached so far (public); `hint` does the same for each card of the hand, as if it were
@@ -27,7 +27,7 @@ from rich.text import Text
 
 from cetate.core.i18n import Catalog
 from cetate.games.gates.data import CardSet, cards
-from cetate.games.gates.resolve import RoundResult, main_scores, printed, resolve
+from cetate.games.gates.resolve import RoundResult, difference, main_scores, printed, resolve
 
 DOT = " · "  # separates the parts of a status line
 DUELS = 6
@@ -415,7 +415,7 @@ def _duel(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | N
     table = _table()
     table.add_column(catalog.text("screen.duel.col.player", lang), no_wrap=True)
     table.add_column(catalog.text("screen.duel.col.card", lang), no_wrap=True)
-    for column in ("index", "value", "explosion", "fires", "prelim", "final"):
+    for column in ("index", "value", "explosion", "fires", "prelim", "kept", "final"):
         table.add_column(catalog.text(f"screen.duel.col.{column}", lang), justify="right")
     for p, card in ((0, a), (1, b)):
         value = Text(str(card.value))
@@ -425,15 +425,18 @@ def _duel(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | N
             else Text("-", style="dim")
         if r is not None and r.fired[p] != fired[p]:
             fires.append(" → " + ("✓" if r.fired[p] else "✗"), style="bold magenta")
+        # only the difference of the main scores counts (spec gates R32), as the engine works it out
+        kept = str(r.differenced[p] if r is not None else difference(prelim)[p])
         if r is not None:
             final = Text(str(r.main[p]), style="bold")
         elif summary is not None and "battle" in summary:
             final = Text(catalog.text("screen.duel.battle", lang), style="dim")
+            kept = "-"
         else:
             final = Text("-", style="dim")
         table.add_row(Text(_name(names, p), style="bold cyan" if p == me else ""),
                       Text(catalog.text(f"card.{card.id}", lang), style="bold"), str(card.index), value,
-                      _explosion(card.explosion), fires, str(prelim[p]), final)
+                      _explosion(card.explosion), fires, str(prelim[p]), kept, final)
     parts: list[Any] = [_titled(catalog.text("screen.duel.title", lang, round=view["round"]), table),
                         _action_row(view, catalog, lang, names, me, r)]
     if summary is not None and "battle" in summary:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cetate.core.rng import Rng
 from cetate.games.gates.data import cards
+from cetate.games.gates.resolve import difference
 from cetate.games.gates.rules import chooser, siege_targets, to_move
 from cetate.games.gates.state import State
 
@@ -32,6 +33,8 @@ def view(s: State, seat: int | None) -> dict:
         "main_deck": [{"count": len(m), "cards": sorted(m)} for m in s.mains],
         "current": None if s.current is None else list(s.current),
         "prelim": None if s.prelim is None else list(s.prelim),
+        # what the preliminary main scores are worth: only their difference (spec gates R32)
+        "prelim_differenced": None if s.prelim is None else difference(s.prelim),
         "order": None if s.order is None else list(s.order),
         "actor": s.order[s.turn] if s.phase in ("action", "extra", "poet") else None,
         "plays": [list(p) for p in s.plays],

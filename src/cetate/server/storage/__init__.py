@@ -8,6 +8,7 @@
 from cetate.server.storage.store import (
     DuplicateKey,
     DuplicateTable,
+    InviteNotPending,
     SequenceError,
     Store,
     StoreError,
@@ -16,5 +17,5 @@ from cetate.server.storage.store import (
     run_migrations,
 )
 
-__all__ = ["DuplicateKey", "DuplicateTable", "SequenceError", "Store", "StoreError", "UnknownTable",
+__all__ = ["DuplicateKey", "DuplicateTable", "InviteNotPending", "SequenceError", "Store", "StoreError", "UnknownTable",
            "normalize_url", "run_migrations"]

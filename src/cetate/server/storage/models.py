@@ -1,4 +1,5 @@
-"""SQLAlchemy 2 models of the web app's storage: tables, seats, actions, snapshots (docs/server.md).
+"""SQLAlchemy 2 models of the web app's storage: tables, seats, credentials, actions, snapshots, chat
+(docs/server.md).
 
 The schema itself is created by the Alembic migrations in `migrations/`; these models describe it for the
 ORM and must stay in step with the latest revision (a test compares them).
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -72,6 +74,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[Any] = mapped_column(JSON)
     seed: Mapped[Any] = mapped_column(Seed)  # an int or a string, kept as it was given
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # by its creator
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     clock: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
     result: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)  # the game's, once over
@@ -146,3 +149,27 @@ class ChatRow(Base):
     name: Mapped[str | None] = mapped_column(String(128), nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+CREDENTIAL_KINDS = ("invite", "device")
+CREDENTIAL_STATES = ("active", "spent", "revoked")
+
+
+class CredentialRow(Base):
+    """A token (hashed) that holds a seat: an `invite` link, `spent` once its person joined (a spent link is
+    recognised, to say so), or a `device`'s own token given at that join; `revoked` when the host gave the
+    seat a new link. `host`: the seat is the host's own, and the device that joins with it is the host too.
+    (The creator's and hot-seat tokens, and those of tables made before these rows existed, stay in
+    `seats.token_hash`.)"""
+
+    __tablename__ = "credentials"
+
+    token_hash: Mapped[str] = mapped_column(String(128), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16))
+    host: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_credentials_table_id_seat", "table_id", "seat"),)

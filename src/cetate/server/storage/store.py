@@ -25,13 +25,22 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from cetate.server.storage.models import STATUSES, ActionRow, ChatRow, SeatRow, SnapshotRow, TableRow, utcnow
+from cetate.server.storage.models import (
+    STATUSES,
+    ActionRow,
+    ChatRow,
+    CredentialRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+    utcnow,
+)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 TABLE_FIELDS = ("id", "game", "engine_version", "players", "options", "seed", "status", "clock",
-                "host_token_hash")
+                "host_token_hash", "seed_chosen")
 TABLE_REQUIRED = ("id", "game", "engine_version", "players", "seed")
 SEAT_FIELDS = ("seat", "kind", "bot", "level", "name", "token_hash", "joined")
 SEAT_UPDATABLE = ("kind", "bot", "level", "name", "token_hash", "joined")
@@ -64,6 +73,10 @@ class SequenceError(StoreError, ValueError):
             msg = (f"table {table_id!r}: snapshot seq {seq} refused, it must lie between 0 and the last "
                    f"action's seq ({expected})")
         super().__init__(msg)
+
+
+class InviteNotPending(StoreError):
+    """An invite that is no longer waiting for its person (already used, or replaced by a new link)."""
 
 
 class UnknownTable(StoreError, LookupError):
@@ -102,9 +115,14 @@ def _iso(value: datetime | None) -> str | None:
     return value.astimezone(UTC).isoformat()
 
 
-def _seat_dict(row: SeatRow) -> dict:
+def _seat_dict(row: SeatRow, credentials: list[CredentialRow] = ()) -> dict:
     return {"seat": row.seat, "kind": row.kind, "bot": row.bot, "level": row.level, "name": row.name,
-            "token_hash": row.token_hash, "joined": bool(row.joined)}
+            "token_hash": row.token_hash, "joined": bool(row.joined),
+            "credentials": [_credential_dict(c) for c in credentials]}
+
+
+def _credential_dict(row: CredentialRow) -> dict:
+    return {"token_hash": row.token_hash, "kind": row.kind, "state": row.state, "host": bool(row.host)}
 
 
 def _action_dict(row: ActionRow) -> dict:
@@ -116,13 +134,14 @@ def _chat_dict(row: ChatRow) -> dict:
     return {"n": row.n, "seat": row.seat, "name": row.name, "text": row.text, "at": _iso(row.created_at)}
 
 
-def _table_dict(row: TableRow, seats: list[SeatRow], seq: int) -> dict:
+def _table_dict(row: TableRow, seats: list[SeatRow], seq: int,
+                credentials: dict[int, list[CredentialRow]] | None = None) -> dict:
     return {
         "id": row.id, "game": row.game, "engine_version": row.engine_version, "players": row.players,
-        "options": row.options, "seed": row.seed, "status": row.status, "clock": row.clock, "result": row.result,
+        "options": row.options, "seed": row.seed, "seed_chosen": bool(row.seed_chosen), "status": row.status, "clock": row.clock, "result": row.result,
         "host_token_hash": row.host_token_hash, "created_at": _iso(row.created_at),
         "updated_at": _iso(row.updated_at), "seq": seq,
-        "seats": [_seat_dict(s) for s in sorted(seats, key=lambda s: s.seat)],
+        "seats": [_seat_dict(s, (credentials or {}).get(s.seat, [])) for s in sorted(seats, key=lambda s: s.seat)],
     }
 
 
@@ -206,8 +225,9 @@ class Store:
 
         `table` holds `id, game, engine_version, players, seed` and optionally `options` (default `{}`),
         `status` (default `"waiting"`), `clock`, `host_token_hash`. Each seat holds `seat` and `kind`, and
-        optionally `bot, level, name, token_hash, joined` (default False). Raises `DuplicateTable` if the
-        id is taken, `ValueError` for unknown fields, missing fields or bad seat numbers.
+        optionally `bot, level, name, token_hash, joined` (default False) and `credentials` (a list of
+        `{token_hash, kind, state?, host?}`: an invited seat's pending invite). Raises `DuplicateTable` if
+        the id is taken, `ValueError` for unknown fields, missing fields or bad seat numbers.
         """
         unknown = set(table) - set(TABLE_FIELDS)
         if unknown:
@@ -220,7 +240,7 @@ class Store:
         players = table["players"]
         numbers = []
         for s in seats:
-            extra = set(s) - set(SEAT_FIELDS) - {"table_id"}
+            extra = set(s) - set(SEAT_FIELDS) - {"table_id", "credentials"}
             if extra:
                 raise ValueError(f"unknown seat field(s): {', '.join(sorted(extra))}")
             if s.get("table_id", table["id"]) != table["id"]:
@@ -240,18 +260,23 @@ class Store:
                     id=table["id"], game=table["game"], engine_version=str(table["engine_version"]),
                     players=players, options=table.get("options") or {}, seed=table["seed"], status=status,
                     clock=table.get("clock"), host_token_hash=table.get("host_token_hash"),
-                    created_at=now, updated_at=now,
+                    seed_chosen=bool(table.get("seed_chosen", False)), created_at=now, updated_at=now,
                 ))
                 session.flush()
                 for s in seats:
                     session.add(SeatRow(table_id=table["id"], seat=s["seat"], kind=s["kind"], bot=s.get("bot"),
                                         level=s.get("level"), name=s.get("name"),
                                         token_hash=s.get("token_hash"), joined=bool(s.get("joined", False))))
+                    for c in s.get("credentials") or []:
+                        session.add(CredentialRow(token_hash=c["token_hash"], table_id=table["id"], seat=s["seat"],
+                                                  kind=c["kind"], state=c.get("state", "active"),
+                                                  host=bool(c.get("host", False)), created_at=now))
         except IntegrityError as exc:  # a concurrent create of the same id
             raise DuplicateTable(f"table {table['id']!r} already exists") from exc
 
     def table(self, table_id: str) -> dict | None:
-        """The table with its `seats` (sorted by seat) and `seq` (the last action's seq, 0 if none)."""
+        """The table with its `seats` (sorted by seat; each with its `credentials`, oldest first, as
+        `{token_hash, kind, state, host}`) and `seq` (the last action's seq, 0 if none)."""
         found = self.tables([table_id])
         return found[0] if found else None
 
@@ -267,11 +292,15 @@ class Store:
             seats: dict[str, list[SeatRow]] = {i: [] for i in rows}
             for s in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(rows)))):
                 seats[s.table_id].append(s)
+            credentials: dict[str, dict[int, list[CredentialRow]]] = {i: {} for i in rows}
+            for c in session.scalars(select(CredentialRow).where(CredentialRow.table_id.in_(list(rows)))
+                                     .order_by(CredentialRow.created_at, CredentialRow.token_hash)):
+                credentials[c.table_id].setdefault(c.seat, []).append(c)
             seqs = dict(session.execute(
                 select(ActionRow.table_id, func.max(ActionRow.seq))
                 .where(ActionRow.table_id.in_(list(rows))).group_by(ActionRow.table_id)
             ).all())
-            return [_table_dict(rows[i], seats[i], seqs.get(i) or 0) for i in ids if i in rows]
+            return [_table_dict(rows[i], seats[i], seqs.get(i) or 0, credentials[i]) for i in ids if i in rows]
 
     def unfinished(self) -> list[str]:
         """Ids of the tables not over (waiting or playing), oldest first."""
@@ -317,8 +346,9 @@ class Store:
 
     def lookup_tokens(self, token_hashes: list[str]) -> list[dict]:
         """Who holds these token hashes: `[{token_hash, table_id, seat, host}]`, one entry per seat matched
-        (`host` True when it is also that table's host token) plus `{seat: None, host: True}` for a host
-        token that is no seat's. For `GET /api/tables?tokens=...`."""
+        (`host` True when it is also that table's host token, or a device credential of the host's own seat)
+        plus `{seat: None, host: True}` for a host token that is no seat's. Seat tokens, device credentials
+        and pending invites count; spent and revoked credentials do not. For `GET /api/tables?tokens=...`."""
         hashes = list(dict.fromkeys(h for h in token_hashes if h))
         if not hashes:
             return []
@@ -332,13 +362,73 @@ class Store:
                 host = (s.table_id, s.token_hash) in hosts
                 hosts.discard((s.table_id, s.token_hash))
                 found.append({"token_hash": s.token_hash, "table_id": s.table_id, "seat": s.seat, "host": host})
+            for c in session.execute(select(CredentialRow.table_id, CredentialRow.seat, CredentialRow.token_hash,
+                                            CredentialRow.kind, CredentialRow.host)
+                                     .where(CredentialRow.token_hash.in_(hashes), CredentialRow.state == "active")
+                                     .order_by(CredentialRow.table_id, CredentialRow.seat)):
+                found.append({"token_hash": c.token_hash, "table_id": c.table_id, "seat": c.seat,
+                              "host": bool(c.host) and c.kind == "device"})
             found += [{"token_hash": h, "table_id": t, "seat": None, "host": True} for t, h in sorted(hosts)]
             return found
 
-    def delete_table(self, table_id: str) -> bool:
-        """Remove a table with its seats, actions, snapshots and chat; False if there was none."""
+    # -- seat credentials (invite links, devices' own tokens) ------------------------------------------
+    def spend_invite(self, table_id: str, seat: int, invite_hash: str, device_hash: str, **fields: Any) -> None:
+        """A person joins with the pending invite `invite_hash` of `seat`, in one transaction: the invite
+        becomes `spent`, `device_hash` becomes the seat's `device` credential (a host one if the invite was
+        for the host's own seat), and the seat gets `fields` (`joined`, `name`, as in `update_seat`).
+        `InviteNotPending` (nothing written) if the invite is not that seat's pending one."""
+        unknown = set(fields) - set(SEAT_UPDATABLE)
+        if unknown:
+            raise ValueError(f"seat field(s) cannot be updated: {', '.join(sorted(unknown))}")
         with self._write() as session:
-            for model in (ChatRow, SnapshotRow, ActionRow, SeatRow):
+            invite = session.get(CredentialRow, invite_hash, with_for_update=True)
+            if (invite is None or invite.table_id != table_id or invite.seat != seat or invite.kind != "invite"
+                    or invite.state != "active"):
+                raise InviteNotPending(f"table {table_id!r} seat {seat}: this invite is not pending")
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise UnknownTable(f"no seat {seat} at table {table_id!r}")
+            now = utcnow()
+            invite.state = "spent"
+            session.add(CredentialRow(token_hash=device_hash, table_id=table_id, seat=seat, kind="device",
+                                      state="active", host=bool(invite.host), created_at=now))
+            for name, value in fields.items():
+                setattr(row, name, bool(value) if name == "joined" else value)
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now))
+
+    def reissue_invite(self, table_id: str, seat: int, invite_hash: str, host: bool = False,
+                       revoke_seat_token: bool = True) -> list[str]:
+        """Give `seat` a new pending invite `invite_hash`, in one transaction: every credential of the seat
+        that is not revoked yet (its pending or spent invite, its devices' tokens) becomes `revoked`; with
+        `revoke_seat_token`, so does the seat's own `token_hash` (kept as a revoked `device` credential,
+        then cleared). `host`: the invite is for the host's own seat (its `token_hash`, the host token, is
+        then kept: pass `revoke_seat_token=False`). Returns the hashes revoked."""
+        with self._write() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise UnknownTable(f"no seat {seat} at table {table_id!r}")
+            now = utcnow()
+            revoked = []
+            for c in session.scalars(select(CredentialRow).where(CredentialRow.table_id == table_id,
+                                                                 CredentialRow.seat == seat,
+                                                                 CredentialRow.state != "revoked")):
+                c.state = "revoked"
+                revoked.append(c.token_hash)
+            if revoke_seat_token and row.token_hash:
+                if session.get(CredentialRow, row.token_hash) is None:
+                    session.add(CredentialRow(token_hash=row.token_hash, table_id=table_id, seat=seat,
+                                              kind="device", state="revoked", host=False, created_at=now))
+                revoked.append(row.token_hash)
+                row.token_hash = None
+            session.add(CredentialRow(token_hash=invite_hash, table_id=table_id, seat=seat, kind="invite",
+                                      state="active", host=bool(host), created_at=now))
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now))
+            return revoked
+
+    def delete_table(self, table_id: str) -> bool:
+        """Remove a table with its seats, credentials, actions, snapshots and chat; False if there was none."""
+        with self._write() as session:
+            for model in (ChatRow, SnapshotRow, ActionRow, CredentialRow, SeatRow):
                 session.execute(delete(model).where(model.table_id == table_id))
             return session.execute(delete(TableRow).where(TableRow.id == table_id)).rowcount > 0
 
@@ -476,5 +566,5 @@ class _NoLock:
         return None
 
 
-__all__ = ["DuplicateKey", "DuplicateTable", "SequenceError", "Store", "StoreError", "UnknownTable",
+__all__ = ["DuplicateKey", "DuplicateTable", "InviteNotPending", "SequenceError", "Store", "StoreError", "UnknownTable",
            "normalize_url", "run_migrations"]

@@ -1,5 +1,6 @@
 // The Gates of the Citadel table (Jocul Cetății): the shuffle and the pair draft ("Dividing the citadel"), then
-// six duels: both main cards face up with their explosions, the preliminary scores and who leads, the action row
+// six duels: both main cards face up with their explosions, the preliminary scores and the difference kept of
+// them (only the leader's margin counts, spec gates R32), the action row
 // (who acts first, who answers, what each attached), your hand with Skip, the Crowns' extra card, the Poet's
 // graveyard pick, the four gates on their holders' sides (yours below, the opponent's above, open and neutral
 // ones in the middle), the siege target and the defence's three cards, the scores, the +5 table, both
@@ -245,7 +246,7 @@ const gates = {
   journalClass(ev) {
     if (ev.type === "duel_started" || ev.type === "siege_duel_started" || ev.type === "pairs_dealt") return "journal-round";
     if (ev.type === "match_over" || ev.type === "match_drawn") return "journal-end";
-    if (["duel_won", "duel_tied", "gate_taken", "gate_neutral", "siege_won", "siege_failed", "main_lead", "main_scores"].includes(ev.type)) return "journal-call";
+    if (["duel_won", "duel_tied", "gate_taken", "gate_neutral", "siege_won", "siege_failed", "main_lead", "main_scores", "main_difference"].includes(ev.type)) return "journal-call";
     if (ev.type === "explosion_own" || ev.type === "explosion_opponent") return "gt-j-boom";
     if (ev.type === "table_bonus" || ev.type === "table_wild") return "gt-j-bonus";
     return "";
@@ -607,10 +608,12 @@ function middleCell(ctx, cs) {
         parts.length > 1 ? h("span", { class: "gt-sl-how" }, `${how} = ${v.prelim[seat]}`) : null);
     };
     box.append(h("div", { class: "gt-sl-nums" }, num(top), h("span", { class: "gt-sl-vs" }, ":"), num(bottom)));
-    const [a, b] = v.prelim;
-    box.append(h("div", { class: "gt-sl-lead" }, a === b
+    // only the difference of the main scores counts (spec gates R32): the engine reports the differenced pair
+    const kept = v.prelim_differenced || [0, 0];
+    const leader = kept[0] > 0 ? 0 : kept[1] > 0 ? 1 : null;
+    box.append(h("div", { class: "gt-sl-lead", "data-testid": "prelim-kept" }, leader === null
       ? t(`${P}.duel.tie`)
-      : t(`${P}.duel.leads`, { seat: a > b ? 0 : 1, difference: Math.abs(a - b) }, ctx.players)));
+      : t(`${P}.duel.leads`, { seat: leader, difference: kept[leader] }, ctx.players)));
     cell.append(box);
   }
   const hist = v.history || [];
@@ -806,6 +809,7 @@ function duelSummary(ctx, cs, d) {
     row(t(`${P}.sum.battle`, { seat: d.battle }, ctx.players), seats.map((s) => h("span", { class: "gt-minis" }, (d.battle_cards[s] || []).map((id) => miniCard(ctx, cs, id)))), "gt-sum-battle");
     row(t(`${P}.sum.battle_sum`), seats.map((s) => String(d.totals[s])), "gt-sum-total");
   } else {
+    if (d.differenced) row(t(`${P}.sum.differenced`), seats.map((s) => String(d.differenced[s])));
     row(t(`${P}.sum.main_final`), seats.map((s) => String(d.main[s])));
     (d.steps || []).forEach((st) => {
       row(t(`${P}.sum.step`, { step: st.step }), seats.map((s) => {
