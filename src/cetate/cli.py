@@ -807,6 +807,68 @@ def bench(
                 mean_decisions=round(decisions / played, 2), engine_version=game.engine_version)
 
 
+@app.command()
+def loadtest(
+    game_id: str = typer.Option("citadels", "--game", help="Game of every table: citadels, akropolis or gates."),
+    players: int = typer.Option(2, "--players", "-n", help="Seats per table; each is a scripted person.", min=1),
+    tables: int = typer.Option(50, "--tables", help="Tables kept live (a finished game's table is replaced).",
+                               min=1),
+    seconds: float = typer.Option(20.0, "--seconds", help="Length of the measured window, after the warm-up.",
+                                  min=0.1),
+    rate: float = typer.Option(0.0, "--rate", help=(
+        "Moves per second per table (open loop, from a random phase; e.g. 0.5 = one move every 2 s). "
+        "0: closed loop, every seat moves as soon as it is its turn."), min=0.0),
+    url: str | None = typer.Option(None, "--url", help=(
+        "A running server to load, e.g. http://127.0.0.1:8000 (default: start a local `cetate serve` on "
+        "127.0.0.1 with a temporary SQLite database, rate limits off and caps lifted).")),
+    database_url: str | None = typer.Option(None, "--database-url", help=(
+        "Database of the local server, e.g. postgresql://postgres@127.0.0.1:5432/test (default: SQLite in a "
+        "temporary folder).")),
+    workers: int | None = typer.Option(None, "--workers", help="Passed to the local `cetate serve --workers`.",
+                                       min=1),
+    clients: int = typer.Option(1, "--clients", help="Driver processes the tables are split over.", min=1),
+    compression: bool = typer.Option(True, "--compression/--no-compression",
+                                     help="Offer WebSocket compression (permessage-deflate), as browsers do."),
+    seats: str = typer.Option("invited", "--seats", help=(
+        "invited: every seat a person on their own device, who joins with an invite (strangers online); "
+        "hotseat: all seats on one device (their moves also pay the take-back check).")),
+    seed: int = typer.Option(0, "--seed", help="Seed of the scripted players' random choices."),
+    out: Path | None = typer.Option(None, "--out", help="Also write the JSON line to this file."),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP + " (for error messages)"),
+) -> None:
+    """Load the web server: N tables whose every seat is a scripted person on its own WebSocket, playing
+    random legal moves; print one JSON line (moves/s, latency percentiles, errors, server memory and CPU)."""
+    import inspect
+
+    from cetate.server import loadtest as lt
+
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    catalog = _catalog(game)
+    _players(game, players, catalog, lang)
+    if seats not in ("invited", "hotseat"):
+        _fail(catalog, lang, "cli.loadtest.error.seats", seats=seats)
+    if workers is not None and "workers" not in inspect.signature(serve).parameters:
+        _fail(catalog, lang, "cli.loadtest.error.workers")
+    config = lt.Config(game=game.id, players=players, tables=tables, seconds=seconds, rate=rate, url=url,
+                       database_url=database_url, seed=seed, clients=clients, workers=workers,
+                       compression=compression, seats=seats)
+    try:
+        if url is not None:
+            lt.check_url(url)
+        doc = lt.run(config)
+    except lt.LoadtestError as exc:
+        _fail(catalog, lang, f"cli.loadtest.error.{exc.code}", EXIT_USAGE if exc.code == "bad_url" else EXIT_FAILURE,
+              **exc.params)
+    line = json.dumps(doc)
+    typer.echo(line)
+    if out is not None:
+        try:
+            out.write_text(line + "\n", encoding="utf-8")
+        except OSError as exc:
+            _fail(catalog, lang, "cli.tournament.error.write", EXIT_FAILURE, path=str(out), detail=str(exc))
+
+
 def _timed_games(games_: int | None, seconds: float, seed: int, play_one) -> tuple[int, int, float]:
     """Games seeded seed, seed+1, ... played by `play_one(seed) -> decisions` until `games_` are over or
     `seconds` have passed (at least one game): (games, decisions, elapsed seconds)."""

@@ -11,6 +11,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import wait
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -32,7 +33,8 @@ from cetate.server.storage import (
     normalize_url,
 )
 from cetate.server.storage.models import Base
-from cetate.server.storage.store import MIGRATIONS_DIR
+from cetate.server.storage.store import MIGRATIONS_DIR, StoreError
+from cetate.server.storage.writer import AppendWriter
 
 POSTGRES_URL = os.environ.get("CETATE_TEST_POSTGRES_URL")
 SCHEMA_PREFIX = "cetate_test_"
@@ -501,3 +503,80 @@ def test_only_the_last_action_can_be_taken_back(store):
     assert store.action_for_key(tid, "k2") is None and store.table(tid)["seq"] == 1
     store.append_action(tid, 2, 0, {"type": "y"}, "k2")  # the log goes on from there
     assert store.last_seq(tid) == 2
+
+
+# -- AppendWriter and append_actions: the moves of many tables in one transaction --------------------------
+
+
+def test_a_batch_of_many_tables_is_written_whole(store):
+    tables = [new_table(store) for _ in range(5)]
+    batch = [{"table_id": t, "seq": n, "seat": 0, "action": {"type": "x", "n": n}, "key": f"k{n}"}
+             for n in (1, 2) for t in tables]
+    store.append_actions(batch)
+    for t in tables:
+        assert [(a["seq"], a["action"]["n"], a["key"]) for a in store.actions(t)] == [(1, 1, "k1"), (2, 2, "k2")]
+
+
+@pytest.mark.parametrize("bad", ["gap", "repeat", "key", "table"])
+def test_a_batch_that_breaks_a_rule_writes_nothing(store, bad):
+    good = new_table(store)
+    other = new_table(store)
+    store.append_action(other, 1, 0, {"type": "a"}, "used")
+    item = {"gap": {"table_id": other, "seq": 3, "seat": 0, "action": {}, "key": None},
+            "repeat": {"table_id": other, "seq": 1, "seat": 0, "action": {}, "key": None},
+            "key": {"table_id": other, "seq": 2, "seat": 0, "action": {}, "key": "used"},
+            "table": {"table_id": "missing", "seq": 1, "seat": 0, "action": {}, "key": None}}[bad]
+    with pytest.raises((SequenceError, UnknownTable, StoreError)):
+        store.append_actions([{"table_id": good, "seq": 1, "seat": 0, "action": {}, "key": None}, item])
+    assert store.actions(good) == [] and len(store.actions(other)) == 1
+
+
+def test_the_writer_answers_each_move_on_its_own(store):
+    writer = AppendWriter(store)
+    try:
+        a, b = new_table(store), new_table(store)
+        store.append_action(b, 1, 0, {"type": "first"}, "k")
+        futures = [writer.submit(a, 1, 0, {"type": "ok"}, "k"),
+                   writer.submit(b, 2, 1, {"type": "again"}, "k"),  # the key is taken at table b
+                   writer.submit(b, 5, 1, {"type": "gap"}, None)]
+        wait(futures, timeout=10)
+        assert futures[0].result() is None
+        assert isinstance(futures[1].exception(), DuplicateKey)
+        assert isinstance(futures[2].exception(), SequenceError)
+        assert [x["action"]["type"] for x in store.actions(a)] == ["ok"]
+        assert [x["action"]["type"] for x in store.actions(b)] == ["first"]
+    finally:
+        writer.close()
+
+
+def test_many_threads_many_tables_one_gapless_log_each(store):
+    writer = AppendWriter(store)
+    tables = [new_table(store) for _ in range(8)]
+    errors: list[BaseException] = []
+
+    def play(table_id: str) -> None:  # one table's moves, one after another, as the hub sends them
+        for seq in range(1, 41):
+            exc = writer.submit(table_id, seq, seq % 2, {"type": "m", "seq": seq}, f"k{seq}").exception(timeout=20)
+            if exc is not None:
+                errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=(t,)) for t in tables]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    writer.close()
+    assert errors == []
+    for t in tables:
+        assert [a["seq"] for a in store.actions(t)] == list(range(1, 41))
+
+
+def test_a_closed_writer_writes_what_was_queued_and_refuses_more(store):
+    writer = AppendWriter(store)
+    table = new_table(store)
+    futures = [writer.submit(table, seq, 0, {"type": "m"}, None) for seq in (1,)]
+    writer.close()
+    assert all(f.done() and f.exception() is None for f in futures)
+    late = writer.submit(table, 2, 0, {"type": "m"}, None)
+    assert isinstance(late.exception(timeout=1), RuntimeError)
+    assert [a["seq"] for a in store.actions(table)] == [1]

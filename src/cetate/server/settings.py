@@ -10,6 +10,9 @@
                           (default: none); the same moves on any machine, and quick: for tests
     CETATE_MAX_BODY_BYTES largest request body accepted (default 65536)
     CETATE_PUBLIC_URL     base of the invite links (default: the URL the creating request came to)
+    CETATE_GC_FREEZE_S    every this many seconds the objects alive then leave the garbage collector's
+                          scans (gc.freeze), so a full collection never walks every table (default 5;
+                          0: never; cetate.server.app.GcKeeper)
 
 Per-client rate limits (requests a minute from one IP address, a whole minute's worth allowed at once;
 0 turns a limit off; see cetate.server.limits):
@@ -54,6 +57,7 @@ class Settings:
     rate_hint_per_min: int = 30
     max_live_tables: int = 5000  # unfinished tables held by the process (0: no cap)
     max_sockets: int = 10000  # open WebSockets held by the process (0: no cap)
+    gc_freeze_s: float = 5.0  # how often long-lived objects leave the garbage collector's scans (0: never)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -67,6 +71,8 @@ class Settings:
             raise ValueError("bot_iterations must be positive")
         if self.max_body_bytes <= 0:
             raise ValueError("max_body_bytes must be positive")
+        if self.gc_freeze_s < 0:
+            raise ValueError("gc_freeze_s must be 0 (never) or more")
         for name in RATES + CAPS:
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be 0 (no {'limit' if name in RATES else 'cap'}) or more")
@@ -88,7 +94,7 @@ class Settings:
         if env.get("CETATE_DATABASE_URL"):
             values["database_url"] = env["CETATE_DATABASE_URL"]
         for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
-                           ("bot_think_ms", float), ("bot_iterations", int),
+                           ("bot_think_ms", float), ("bot_iterations", int), ("gc_freeze_s", float),
                            *((n, int) for n in RATES + CAPS)):
             raw = env.get(f"CETATE_{name.upper()}")
             if raw:

@@ -1,8 +1,10 @@
 """`TableHub`: the live tables, in memory, over the `Store` (docs/server.md).
 
 Every change to a table runs under that table's `asyncio.Lock`, in a task of its own that finishes even
-when the request that started it goes away (so the store and the memory never disagree). Engine calls and
-store writes run in threads. An action is applied to a clone of the state, written to the store, and only
+when the request that started it goes away (so the store and the memory never disagree). A move's engine
+work (well under a millisecond) runs on the loop; its write goes to the store's `AppendWriter`, which
+commits the moves of many tables together and acknowledges each once committed; the take-back check runs
+in a thread after the move is announced (docs/performance.md, "The server's move path"). An action is applied to a clone of the state, written to the store, and only
 then becomes the table's state; a refused action changes nothing. At tables against bots (or on one
 device) without a clock, a person may take back their own last move when it showed nobody anything hidden
 (`undo`): the log then loses that move, and only that one.
@@ -28,6 +30,8 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from cetate import games as registry
 from cetate.bots import bot_seed, uses_sample
 from cetate.core.actions import canonical
@@ -51,6 +55,7 @@ NAME_MAX = 40
 CHAT_MAX = 300  # characters in a chat message
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
 CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
+UNDO_CHECK_DELAY_S = 0.2  # a take-back check waits this long first: most moves answered sooner need none
 RESULTS_REPLAYED = 10  # finished tables without a stored result replayed per "your tables" request
 
 
@@ -132,6 +137,21 @@ def _check_credential(seat: int, cred: dict) -> None:
         raise _spent(seat)
 
 
+def encode(message: dict) -> str:
+    """A message for the sockets as compact JSON: orjson, or the standard library for what orjson refuses
+    (an integer beyond 64 bits such as a finished table's seed; an unpaired surrogate, which cannot go out
+    as UTF-8 and is escaped)."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(message, separators=(",", ":"))
+        return text
+
+
 def _utf8(text: str) -> bool:
     """Whether `text` can be written as UTF-8 (JSON's `\\ud800` escapes give strings that cannot)."""
     try:
@@ -203,6 +223,7 @@ class LiveTable:
         self.hint: dict[tuple[int, int], asyncio.Future] = {}  # (version, seat) -> the hint of that decision
         self.retracted: set[str] = set()  # idempotency keys of moves taken back (a retry must not replay one)
         self.reviews: dict[int, asyncio.Future] = {}  # seat -> its moves compared with the bot (finished games)
+        self.undo_task: asyncio.Future | None = None  # the take-back check of the last move (`_check_undo`)
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -249,11 +270,18 @@ def _now_iso() -> str:
     return datetime.now(UTC).isoformat()
 
 
+_TAKES_SEAT: dict[str, bool] = {}
+
+
 def _takes_seat(game) -> bool:
-    try:
-        return "seat" in inspect.signature(game.apply).parameters
-    except (TypeError, ValueError):
-        return False
+    found = _TAKES_SEAT.get(game.id)
+    if found is None:
+        try:
+            found = "seat" in inspect.signature(game.apply).parameters
+        except (TypeError, ValueError):
+            found = False
+        _TAKES_SEAT[game.id] = found
+    return found
 
 
 def _apply(game, state, action: dict, seat: int | None):
@@ -753,6 +781,10 @@ class TableHub:
         if last is None or last["seat"] != seat or last["by_bot"] or last["timeout"]:
             raise TableError(409, "nothing_to_undo", "only your own move, while it is the last one played, can be "
                              "taken back")
+        check = table.undo_task
+        if not last.get("undo") and check is not None and not check.done():
+            with contextlib.suppress(Exception):  # asked before its check finished: wait for it
+                await asyncio.shield(check)
         if not last.get("undo"):
             raise TableError(409, "undo_reveals", "that move showed something that was hidden (a card drawn, a "
                              "tile or a hand revealed), so it stands")
@@ -842,9 +874,10 @@ class TableHub:
 
     # -- acting -------------------------------------------------------------------------------------
     async def act(self, table: LiveTable, auth: Auth, action: Any, key: str | None,
-                  seat: int | None = None) -> tuple[dict, bool]:
-        """Play `action` for the token's seat. Returns the answer and whether it was applied now (False:
-        the key was already used, and this is the first answer)."""
+                  seat: int | None = None, answer: bool = True) -> tuple[dict | None, bool]:
+        """Play `action` for the token's seat. Returns the answer (None for a fresh move with `answer`
+        False: a WebSocket's, whose socket gets the update) and whether it was applied now (False: the key was
+        already used, and this is the first answer)."""
         if auth.seat is None:
             raise TableError(403, "no_seat", "this token holds no seat at this table, so it cannot act")
         if seat is not None and seat != auth.seat:
@@ -853,15 +886,11 @@ class TableHub:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise TableError(422, "malformed_action", "an action must be an object with a string field 'type'",
                              field="action")
-        try:
-            action = _json_copy(action)
-        except (TypeError, ValueError) as exc:
-            raise TableError(400, "bad_request", "the action is not plain JSON", field="action") from exc
         self.check_playing(table, auth)
-        return await self._serial(table, self._act, auth.seat, action, key, auth)
+        return await self._serial(table, self._act, auth.seat, action, key, auth, answer)
 
     async def _act(self, table: LiveTable, seat: int, action: dict, key: str | None,
-                   auth: Auth | None = None) -> tuple[dict, bool]:
+                   auth: Auth | None = None, answer: bool = True) -> tuple[dict | None, bool]:
         if auth is not None:  # again under the lock: the host may have replaced the link meanwhile
             self.check_playing(table, auth)
         if key is not None and key in table.keys:
@@ -870,7 +899,7 @@ class TableHub:
             raise TableError(409, "taken_back", "the move sent with this key was taken back; send it again with a "
                              "new key to play it", field="key")
         _check_turn(table, seat)
-        return await self._commit(table, seat, action, key), True
+        return await self._commit(table, seat, action, key, answer=answer), True
 
     def _first_answer(self, table: LiveTable, key: str, seat: int) -> dict:
         seq, owner = table.keys[key]
@@ -893,24 +922,21 @@ class TableHub:
         await self._serial(table, run)
 
     async def _commit(self, table: LiveTable, seat: int, action: dict, key: str | None,
-                      by_bot: bool = False, timeout: bool = False) -> dict:
+                      by_bot: bool = False, timeout: bool = False, answer: bool = True) -> dict | None:
+        """Apply, store and announce one move. Returns the mover's answer (`_answer`), or None when the caller
+        needs none (`answer=False`: a WebSocket move, whose socket gets the update anyway)."""
         game = table.game
+        before = table.state
 
-        undo_check = not by_bot and self.undo_allowed(table)
-
-        def work():
-            if seat is not None and game.to_move(table.state) != seat:
+        # On the loop, not in a thread: a move's engine work takes well under a millisecond (a listing of
+        # every Akropolis placement a few), less than the two thread hops it would cost.
+        try:
+            if seat is not None and game.to_move(before) != seat:
                 raise IllegalAction("not_your_turn", "it is not this seat's turn")
             # only the engine's own action is applied and stored, never the object that was sent
-            chosen = canonical(game, table.state, action)
-            state = game.clone(table.state)
-            events = _apply(game, state, chosen, seat)
-            # whether this move may be taken back (only tables that allow it pay for the check)
-            undo = undo_check and showed_nothing(game, table.state, chosen, state, table.people())
-            return chosen, state, events, undo
-
-        try:
-            action, state, events, undo = await asyncio.to_thread(work)
+            action = canonical(game, before, action)
+            state = game.clone(before)
+            events = _apply(game, state, action, seat)
         except IllegalAction as exc:
             status = 409 if exc.code in ("not_your_turn", "game_over") else 422
             where = exc.params.get("field")
@@ -922,8 +948,8 @@ class TableHub:
                              "has the wrong type", field="action") from exc
         action = _json_copy(action)  # the log and the answers hold plain JSON of their own
         seq = table.seq + 1
-        try:
-            await asyncio.to_thread(self.store.append_action, table.id, seq, seat, action, key, by_bot, timeout)
+        try:  # acknowledged once committed; moves of many tables share a commit (storage/writer.py)
+            await asyncio.wrap_future(self.store.appends.submit(table.id, seq, seat, action, key, by_bot, timeout))
         except DuplicateKey as exc:  # written by an earlier life of the server: answer as the first time
             hit = await asyncio.to_thread(self.store.action_for_key, table.id, key)
             if hit is None or hit["seq"] > table.seq:
@@ -939,8 +965,9 @@ class TableHub:
         table.seq = seq
         table.version += 1
         table.events.append(([Event(TIMEOUT_EVENT, {"seat": seat})] if timeout else []) + list(events))
+        # whether this move may be taken back is worked out after it is announced (`_check_undo`)
         table.actions.append({"seq": seq, "seat": seat, "action": action, "by_bot": by_bot, "timeout": timeout,
-                              "undo": undo})
+                              "undo": False})
         table.touch()
         moved_clock = None
         if table.clock is not None:
@@ -959,15 +986,48 @@ class TableHub:
             except Exception:  # the replay on the next start sees the end and sets it again
                 log.exception("table %s: cannot mark the game over in the store", table.id)
             self._remember_finished(table)
-        answer = self._answer(table, seat, seq)
+        reply = self._answer(table, seat, seq) if answer else None
         if key is not None:
             table.keys[key] = (seq, seat)
-            table.answers[key] = answer
-            while len(table.answers) > ANSWERS_KEPT:
-                table.answers.popitem(last=False)
+            if reply is not None:
+                table.answers[key] = reply
+                while len(table.answers) > ANSWERS_KEPT:
+                    table.answers.popitem(last=False)
         self._broadcast_update(table, seat, by_bot, timeout)
         self._schedule(table, moved_clock)
-        return answer
+        if not by_bot and not over and self.undo_allowed(table):
+            # a REST caller gets its answer once the check is done (the table it reads next says it); a
+            # socket gets the update at once and, if the move may be taken back, an `undo` message after it
+            delay = 0.0 if answer else UNDO_CHECK_DELAY_S
+            table.undo_task = asyncio.ensure_future(self._check_undo(table, seq, before, action, state, delay))
+            if answer:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(table.undo_task)
+        return reply
+
+    async def _check_undo(self, table: LiveTable, seq: int, before, action: dict, after,
+                          delay: float = UNDO_CHECK_DELAY_S) -> bool:
+        """Whether the move `seq` showed nobody at the table anything hidden (`showed_nothing`: a dozen
+        worlds drawn and played), worked out in a thread once the move was announced, so the check never
+        delays a move; after a socket's move it starts `delay` later, so a move answered at once (by a
+        bot, or by a script) costs no check at all. While the move is still the last one, its flag is set and, if it may be taken back,
+        every socket gets `{"type": "undo", seat, seq}` (the table summary's `undo` from then on)."""
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if table.seq != seq:  # the game moved on before the check began: nothing to take back any more
+            return False
+        game, people = table.game, table.people()
+        try:
+            undoable = await asyncio.to_thread(showed_nothing, game, before, action, after, people)
+        except Exception:  # a check that fails keeps the move (it only forgoes taking it back)
+            log.exception("table %s: the take-back check of move %d failed", table.id, seq)
+            return False
+        if table.seq != seq or not table.actions or table.actions[-1]["seq"] != seq:
+            return False
+        table.actions[-1]["undo"] = undoable
+        if undoable and (mover := self.undo_seat(table)) is not None:
+            self._broadcast(table, lambda _r: {"type": "undo", "seat": mover, "seq": seq})
+        return undoable
 
     async def _save_snapshot(self, table: LiveTable) -> None:
         try:
@@ -1171,10 +1231,11 @@ class TableHub:
             sub.queue.put_nowait(message)
 
     def _broadcast(self, table: LiveTable, make) -> None:
+        """`make(seat)` for each receiving seat (spectators: None), made and encoded once per seat."""
         cache: dict = {}
         for sub in list(table.subscribers):
             if sub.seat not in cache:
-                cache[sub.seat] = make(sub.seat)
+                cache[sub.seat] = encode(make(sub.seat))
             sub.queue.put_nowait(cache[sub.seat])
 
     def _broadcast_sync(self, table: LiveTable) -> None:

@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cetate.server import limits
 from cetate.server.api import KEY_MAX
-from cetate.server.tables import Auth, LiveTable, Subscriber, TableError, TableHub
+from cetate.server.tables import Auth, LiveTable, Subscriber, TableError, TableHub, encode
 
 log = logging.getLogger("cetate.server.ws")
 
@@ -146,14 +146,9 @@ async def _send_loop(websocket: WebSocket, sub: Subscriber) -> None:
             return
 
 
-def _dumps(message: dict) -> str:
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # an unpaired surrogate cannot go out as UTF-8 text: escape it
-            text = json.dumps(message, separators=(",", ":"))
-    return text
+def _dumps(message: dict | str) -> str:
+    """A message as JSON text; a broadcast arrives encoded already (`cetate.server.tables.encode`)."""
+    return message if isinstance(message, str) else encode(message)
 
 
 def _error(sub: Subscriber, code: str, message: str, key: str | None = None, field: str | None = None) -> None:
@@ -282,7 +277,7 @@ async def _act(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, mes
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadFrame("malformed_action", "'action' must be an object with a string field 'type'", "action", key)
     try:
-        _answer, fresh = await hub.act(table, auth, action, key, seat)
+        _answer, fresh = await hub.act(table, auth, action, key, seat, answer=False)
     except TableError as exc:
         _error(sub, exc.code, exc.message, key, exc.field)
         return

@@ -112,7 +112,7 @@ export const store = {
 };
 
 // -- the live connection to one table ----------------------------------------------------------------
-// Server to client: sync, update, error, clock, presence, chat, taken_back, pong. Client to server: act, ping. The socket reconnects by
+// Server to client: sync, update, error, clock, presence, chat, taken_back, undo, pong. Client to server: act, ping. The socket reconnects by
 // itself (growing delays up to 10 s) and every (re)connection starts with a fresh `sync`; an update whose
 // `seq` does not follow the last one forces a reconnect, so the client never shows a state with a gap.
 
@@ -210,6 +210,9 @@ export class TableConnection {
         break;
       case "taken_back":
         this.h.onTakenBack && this.h.onTakenBack(msg);
+        break;
+      case "undo": // the last move may be taken back (the server checks it just after the move)
+        if (msg.seq === this.seq) this.h.onUndo && this.h.onUndo(msg);
         break;
       default:
         break;

@@ -388,6 +388,7 @@ export class TablePage {
       onPresence: (m) => this.applyPresence(m),
       onChat: (line) => this.addChat(line),
       onTakenBack: (m) => this.takenBack(m),
+      onUndo: (m) => { if (this.table && this.table.seq === m.seq) { this.table.undo = m.seat; this.render(); } },
       onStatus: (s) => { this.connState = s; this.renderHeader(); },
       onRefused: () => { this.notice = i18n.t("web.table.refused_connection"); this.render(); },
     });

@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, delete, event, func, select, update
+from sqlalchemy import bindparam, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -35,6 +35,7 @@ from cetate.server.storage.models import (
     TableRow,
     utcnow,
 )
+from cetate.server.storage.writer import AppendWriter
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -169,6 +170,8 @@ class Store:
         # threads never both read the log and then fight over the upgrade to a write lock.
         self._write_session = sessionmaker(self.engine.execution_options(sqlite_begin="IMMEDIATE"),
                                            expire_on_commit=False)
+        self._writer = self.engine.execution_options(sqlite_begin="IMMEDIATE")  # Core writes (append_actions)
+        self.appends = AppendWriter(self)  # the moves of every table, many per transaction
 
     # -- engine ---------------------------------------------------------------------------------
     def _make_engine(self, url: URL) -> Engine:
@@ -463,6 +466,37 @@ class Store:
                 raise DuplicateKey(table_id, key, hit["seq"]) from exc
             raise SequenceError(table_id, seq, self.last_seq(table_id) + 1) from exc
 
+    def append_actions(self, batch: list[dict]) -> None:
+        """Append several actions, of one table or many, in one transaction: each item holds `table_id, seq,
+        seat, action, key` and optionally `by_bot, timeout`. The rules of `append_action` hold for every item
+        (checked with one query for the whole batch); if any item breaks one, nothing is written and the
+        error is raised (`AppendWriter` then retries the items one by one to tell which)."""
+        if not batch:
+            return
+        ids = sorted({item["table_id"] for item in batch})
+        now = utcnow()
+        rows = [{"table_id": i["table_id"], "seq": i["seq"], "seat": i["seat"], "action": i["action"],
+                 "key": i.get("key"), "by_bot": bool(i.get("by_bot")), "timeout": bool(i.get("timeout")),
+                 "created_at": now} for i in batch]
+        try:
+            with self._lock, self._writer.begin() as conn:
+                known = set(conn.execute(select(TableRow.id).where(TableRow.id.in_(ids))).scalars())
+                missing = [i for i in ids if i not in known]
+                if missing:
+                    raise UnknownTable(f"no table {missing[0]!r}")
+                last = dict(conn.execute(select(ActionRow.table_id, func.max(ActionRow.seq))
+                                         .where(ActionRow.table_id.in_(ids)).group_by(ActionRow.table_id)).all())
+                for item in batch:  # in order: a batch may hold several moves of one table
+                    expected = last.get(item["table_id"], 0) + 1
+                    if item["seq"] != expected:
+                        raise SequenceError(item["table_id"], item["seq"], expected)
+                    last[item["table_id"]] = item["seq"]
+                conn.execute(ActionRow.__table__.insert(), rows)  # a key used twice breaks its unique index
+                conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == bindparam("tid"))
+                             .values(updated_at=now), [{"tid": i} for i in ids])
+        except IntegrityError as exc:  # a repeated key (or a race on a seq): the writer asks move by move
+            raise StoreError("a move of the batch repeats an idempotency key or a seq; nothing was written") from exc
+
     def retract_action(self, table_id: str, seq: int) -> None:
         """Take back the table's last action, `seq` (a move taken back at a table against bots): its row
         and any snapshot at or after it are deleted. `SequenceError` if `seq` is not the last action;
@@ -543,7 +577,9 @@ class Store:
 
     # -- life cycle -----------------------------------------------------------------------------
     def close(self) -> None:
-        """Release every connection. The store must not be used afterwards."""
+        """Write the moves still queued, then release every connection. The store must not be used
+        afterwards."""
+        self.appends.close()
         self.engine.dispose()
 
     def __enter__(self) -> Store:
