@@ -141,3 +141,14 @@ def play_random(client: TestClient, table_id: str, token: str, rng: random.Rando
                                json={"action": action, "key": f"{key_prefix}{doc['table']['seq']}"})
         assert response.status_code == 200, response.text
         played += 1
+
+
+def merged_view(before: dict | None, message: dict) -> dict:
+    """The view a client holds after `message` (a sync or an update): an update carries the view whole, or
+    only its changed top-level parts (`view_changes`, `view_removed`) over the view the client had."""
+    if "view" in message:
+        return message["view"]
+    view = {**(before or {}), **message.get("view_changes", {})}
+    for key in message.get("view_removed", []):
+        view.pop(key, None)
+    return view

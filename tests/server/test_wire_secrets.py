@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from cetate.server import settings as server_settings
 from cetate.server.app import create_app
-from tests.server.conftest import TestClient, bearer, create, make_settings
+from tests.server.conftest import TestClient, bearer, create, make_settings, merged_view
 
 CONFIGS = [("citadels", 2), ("citadels", 3), ("citadels", 4), ("gates", 2), ("akropolis", 2), ("akropolis", 3),
            ("akropolis", 4)]
@@ -130,7 +130,8 @@ def assert_for_receiver(table, receiver: int | None, message: dict) -> None:
     game, state = table.game, table.state
     legal = plain(game.legal_actions(state)) if (
         receiver is not None and table.status == "playing" and game.to_move(state) == receiver) else []
-    assert message["view"] == plain(game.view(state, receiver)), f"{message['type']} view for {receiver}"
+    held = message.get("_view", message.get("view"))  # an update may carry only the view's changed parts
+    assert held == plain(game.view(state, receiver)), f"{message['type']} view for {receiver}"
     assert message["legal_actions"] == legal, f"{message['type']} legal actions for {receiver}"
     if message["type"] == "sync":
         journal = [{**game.event_view(e, receiver), "seq": k} for k, batch in enumerate(table.events) for e in batch]
@@ -151,10 +152,14 @@ class Socket:
         self.ws = self.context.__enter__()
         self.inbox: list[dict] = []
         self.legal: list = []
+        self.view: dict | None = None  # the view this socket's client holds
 
     def read_until(self, *kinds: str) -> dict:
         while True:
             message = self.ws.receive_json()
+            if message.get("type") in ("sync", "update"):
+                self.view = merged_view(self.view, message)
+                message["_view"] = self.view
             self.inbox.append(message)
             if message.get("legal_actions") is not None:
                 self.legal = message["legal_actions"]

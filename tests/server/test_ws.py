@@ -5,14 +5,19 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import bearer, create, human_vs_bots, table_doc, wait_until
+from tests.server.conftest import bearer, create, human_vs_bots, merged_view, table_doc, wait_until
+
+_VIEWS: dict[int, dict] = {}  # id(socket) -> the view its client holds (updates carry only what changed)
 
 
 def until(ws, predicate, limit: int = 2000) -> dict:
-    """Read messages until one satisfies `predicate` (every message read must be well formed)."""
+    """Read messages until one satisfies `predicate` (every message read must be well formed). A sync or an
+    update gets `_view`: the whole view the client holds after it."""
     for _ in range(limit):
         message = ws.receive_json()
-        assert message["type"] in {"sync", "update", "error", "clock", "pong", "presence", "chat"}, message
+        assert message["type"] in {"sync", "update", "error", "clock", "pong", "presence", "chat", "undo"}, message
+        if message["type"] in ("sync", "update"):
+            message["_view"] = _VIEWS[id(ws)] = merged_view(_VIEWS.get(id(ws)), message)
         if predicate(message):
             return message
     raise AssertionError("no such message")
@@ -23,15 +28,15 @@ def test_sync_update_act_error_and_ping(client):
     table_id, token = doc["table_id"], doc["host_token"]
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws, \
             client.websocket_connect(f"/ws/tables/{table_id}") as spectator:
-        sync = ws.receive_json()
+        sync = until(ws, lambda m: True)
         assert sync["type"] == "sync" and sync["seat"] == 0 and sync["host"] is True
         assert sync["view"]["you"]["seat"] == 0 and sync["journal"][0]["seq"] == 0
-        first = spectator.receive_json()
+        first = until(spectator, lambda m: True)
         assert first["type"] == "sync" and first["seat"] is None and "you" not in first["view"]
 
         mine = sync if sync["legal_actions"] else until(ws, lambda m: m["type"] == "update" and m["legal_actions"])
         seq = mine["table"]["seq"] if mine["type"] == "sync" else mine["seq"]
-        assert mine["view"] == table_doc(client, table_id, token)["view"]
+        assert mine["_view"] == table_doc(client, table_id, token)["view"]
 
         # an illegal action: an error naming the key, and nothing changes
         ws.send_json({"type": "act", "action": {"type": "fly"}, "key": "bad-1"})
@@ -51,9 +56,12 @@ def test_sync_update_act_error_and_ping(client):
         update = until(ws, lambda m: m["type"] == "update" and m["seq"] == seq + 1)
         assert update["last_action"] == {"seat": 0, "by_bot": False, "timeout": False}
         assert update["events"] and all(e["seq"] == seq + 1 for e in update["events"])
-        assert update["table"]["seq"] == seq + 1 and "you" in update["view"]
+        assert update["table"]["seq"] == seq + 1 and "view" not in update  # only what changed
+        assert "seats" not in update["table"] and "options" not in update["view_changes"]
+        assert update["_view"]["you"]["seat"] == 0  # the bots may have moved on since: see the check below
         seen = until(spectator, lambda m: m["type"] == "update" and m["seq"] == seq + 1)
-        assert seen["last_action"]["seat"] == 0 and "you" not in seen["view"] and seen["legal_actions"] == []
+        assert seen["last_action"]["seat"] == 0 and "you" not in seen.get("view_changes", {})
+        assert seen["legal_actions"] == []
 
         # a retried key applies nothing and answers with a fresh sync
         ws.send_json({"type": "act", "action": action, "key": "good-1"})
@@ -80,7 +88,7 @@ def test_bots_updates_arrive_in_order_until_the_end(client):
                 assert message["seq"] == seq + 1 and message["last_action"]["by_bot"] is True
                 seq = message["seq"]
                 if message["table"]["status"] == "over":
-                    assert message["view"]["result"] is not None
+                    assert message["view_changes"]["result"] is not None  # only what changed is sent
                     break
     assert table_doc(client, table_id)["table"]["seq"] == seq
 

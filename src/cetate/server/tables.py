@@ -55,6 +55,9 @@ NAME_MAX = 40
 CHAT_MAX = 300  # characters in a chat message
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends on (re)connect
 CHAT_BURST, CHAT_WINDOW_S = 5, 10.0  # at most 5 messages per seat in 10 seconds
+# what an `update` carries of the table summary (the rest changes only with a `sync`: seats, options, hints)
+UPDATE_FIELDS = ("status", "to_move", "undo", "clock", "seq", "updated_at", "result", "seed")
+_NO_VIEW = object()
 UNDO_CHECK_DELAY_S = 0.2  # a take-back check waits this long first: most moves answered sooner need none
 RESULTS_REPLAYED = 10  # finished tables without a stored result replayed per "your tables" request
 
@@ -224,6 +227,8 @@ class LiveTable:
         self.retracted: set[str] = set()  # idempotency keys of moves taken back (a retry must not replay one)
         self.reviews: dict[int, asyncio.Future] = {}  # seat -> its moves compared with the bot (finished games)
         self.undo_task: asyncio.Future | None = None  # the take-back check of the last move (`_check_undo`)
+        self.views: dict = {}  # seat -> game.view at `views_version` (the base of the next update's changes)
+        self.views_version = -1
 
     def touch(self) -> None:
         self.updated_at = _now_iso()
@@ -1188,8 +1193,19 @@ class TableHub:
     def snapshot(self, table: LiveTable, auth: Auth) -> dict:
         """The table as `auth` may see it: for `GET /api/tables/{id}` and the WebSocket's `sync`."""
         return {"table": self.summary(table), "seat": auth.seat, "host": auth.host,
-                "view": table.game.view(table.state, auth.seat), "journal": self.journal(table, auth.seat),
+                "view": self._view(table, auth.seat), "journal": self.journal(table, auth.seat),
                 "legal_actions": self.legal_for(table, auth.seat), "chat": list(table.chat)}
+
+    @staticmethod
+    def _view(table: LiveTable, seat: int | None) -> dict:
+        """`game.view` of the table's state for `seat`, kept for this version of the state: the next update
+        sends each receiver only the parts of its view that changed (`_broadcast_update`)."""
+        if table.views_version != table.version:
+            table.views, table.views_version = {}, table.version
+        view = table.views.get(seat, _NO_VIEW)
+        if view is _NO_VIEW:
+            view = table.views[seat] = table.game.view(table.state, seat)
+        return view
 
     def _answer(self, table: LiveTable, seat: int, seq: int) -> dict:
         view = table.game.event_view
@@ -1243,15 +1259,31 @@ class TableHub:
             sub.queue.put_nowait({"type": "sync", **self.snapshot(table, sub.auth)})
 
     def _broadcast_update(self, table: LiveTable, seat: int, by_bot: bool, timeout: bool) -> None:
+        """The `update` after a move, made once per receiving seat. It carries what changed: the move's events,
+        the legal actions, the table summary's changing fields (`UPDATE_FIELDS`; the rest comes with `sync`)
+        and the receiver's view as `view_changes` (its top-level keys whose value changed since the view
+        this seat was last sent, at the version before) and `view_removed`; the full `view` when that
+        earlier view is not known."""
         summary = self.summary(table)
-        view = table.game.event_view
+        changing = {k: summary[k] for k in UPDATE_FIELDS if k in summary}
+        event_view = table.game.event_view
+        earlier = table.views if table.views_version == table.version - 1 else {}
 
         def make(receiver: int | None) -> dict:
-            return {"type": "update", "seq": table.seq,
-                    "last_action": {"seat": seat, "by_bot": by_bot, "timeout": timeout},
-                    "events": [{**view(e, receiver), "seq": table.seq} for e in table.events[table.seq]],
-                    "view": table.game.view(table.state, receiver),
-                    "legal_actions": self.legal_for(table, receiver), "table": summary}
+            message = {"type": "update", "seq": table.seq,
+                       "last_action": {"seat": seat, "by_bot": by_bot, "timeout": timeout},
+                       "events": [{**event_view(e, receiver), "seq": table.seq} for e in table.events[table.seq]],
+                       "legal_actions": self.legal_for(table, receiver), "table": changing}
+            view = self._view(table, receiver)
+            before = earlier.get(receiver, _NO_VIEW)
+            if before is _NO_VIEW:
+                message["view"] = view
+            else:
+                message["view_changes"] = {k: v for k, v in view.items() if before.get(k, _NO_VIEW) != v}
+                removed = [k for k in before if k not in view]
+                if removed:
+                    message["view_removed"] = removed
+            return message
 
         self._broadcast(table, make)
 

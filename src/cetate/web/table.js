@@ -583,9 +583,16 @@ export class TablePage {
   }
 
   applyUpdate(m) {
-    this.readClocks(m.table);
-    this.table = m.table || this.table;
-    this.view = m.view;
+    // an update carries the summary's changing fields and, once the socket has a view, only the view's changed
+    // top-level parts (docs/server.md, "WebSocket"): merged into what the sync and earlier updates brought
+    this.table = { ...(this.table || {}), ...(m.table || {}) };
+    this.readClocks(this.table);
+    if (m.view !== undefined) this.view = m.view;
+    else {
+      const view = { ...(this.view || {}), ...(m.view_changes || {}) };
+      for (const key of m.view_removed || []) delete view[key];
+      this.view = view;
+    }
     this.legal = m.legal_actions || [];
     this.lastAction = m.last_action || null;
     this.lastEvents = m.events || [];
