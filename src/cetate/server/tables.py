@@ -4,10 +4,11 @@ Every change to a table runs under that table's `asyncio.Lock`, in a task of its
 when the request that started it goes away (so the store and the memory never disagree). A move's engine
 work (well under a millisecond) runs on the loop; its write goes to the store's `AppendWriter`, which
 commits the moves of many tables together and acknowledges each once committed; the take-back check runs
-in a thread after the move is announced (docs/performance.md, "The server's move path"). An action is applied to a clone of the state, written to the store, and only
-then becomes the table's state; a refused action changes nothing. At tables against bots (or on one
-device) without a clock, a person may take back their own last move when it showed nobody anything hidden
-(`undo`): the log then loses that move, and only that one.
+in a thread after the move is announced (docs/performance.md, "The server's move path"). An action is
+applied to a clone of the state, written to the store, and only then becomes the table's state; a refused
+action changes nothing. At tables against bots (or on one device) without a clock, a person may take back
+their own last move when it showed nobody anything hidden (`undo`): the log then loses that move, and only
+that one.
 
 The hub keeps the full events (`Event`, with their secret parts) and redacts them for each receiver when
 it sends them: `game.view(state, seat)`, `game.event_view(event, seat)`, spectators being seat `None`.
