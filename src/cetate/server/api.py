@@ -207,6 +207,32 @@ def _base_url(request: Request) -> str:
 
 # -- games, guides, messages ----------------------------------------------------------------------
 
+class Health(BaseModel):
+    status: str = Field(description="ok, or unavailable (503) when the database does not answer")
+    database: str = Field(description="sqlite or postgresql")
+    live_tables: int = Field(description="unfinished tables this process holds")
+    sockets: int = Field(description="WebSockets open to this process")
+
+
+@router.get("/health", response_model=Health, responses=ERRORS, summary="Is this server process serving?")
+async def health(request: Request) -> JSONResponse:
+    """For a load balancer or a reverse proxy: 200 while this process serves and its database answers a
+    trivial query (within 2 s), 503 otherwise. Holds no secret: counts only."""
+    hub: TableHub | None = getattr(request.app.state, "hub", None)
+    store = getattr(request.app.state, "store", None)
+    ok = hub is not None and store is not None and not hub._closing
+    if ok:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(store.ping), 2.0)
+        except Exception:
+            ok = False
+    tables = list(hub.tables.values()) if hub is not None else []
+    doc = {"status": "ok" if ok else "unavailable", "database": store.dialect if store is not None else "",
+           "live_tables": sum(1 for t in tables if t.status != "over"),
+           "sockets": sum(len(t.subscribers) for t in tables)}
+    return JSONResponse(doc, status_code=200 if ok else 503)
+
+
 @router.get("/games", response_model=list[GameInfo], responses=ERRORS, summary="The registered games")
 async def list_games() -> list[dict]:
     out = []

@@ -576,6 +576,11 @@ class Store:
             return [_chat_dict(r) for r in reversed(list(rows))]
 
     # -- life cycle -----------------------------------------------------------------------------
+    def ping(self) -> None:
+        """One trivial query: raises if the database cannot be reached (the health check)."""
+        with self._lock, self.engine.connect() as conn:
+            conn.execute(select(1)).scalar()
+
     def close(self) -> None:
         """Write the moves still queued, then release every connection. The store must not be used
         afterwards."""
