@@ -168,11 +168,15 @@ class HttpError(Exception):
         self.status, self.code = status, code
 
 
-def http_json(method: str, url: str, body: Any = None, timeout: float = HTTP_TIMEOUT_S) -> Any:
-    """One blocking JSON request (run it in a thread); HttpError for an answer that is not 2xx."""
+def http_json(method: str, url: str, body: Any = None, timeout: float = HTTP_TIMEOUT_S,
+              token: str | None = None) -> Any:
+    """One blocking JSON request (run it in a thread), with a seat's `token` as a bearer if given; HttpError
+    for an answer that is not 2xx."""
     data = None if body is None else _dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with _OPENER.open(request, timeout=timeout) as answer:
             return _loads(answer.read())
@@ -182,18 +186,6 @@ def http_json(method: str, url: str, body: Any = None, timeout: float = HTTP_TIM
         except Exception:
             code = "http"
         raise HttpError(exc.code, code) from None
-
-
-def _join(url: str, token: str, timeout: float = HTTP_TIMEOUT_S) -> Any:
-    """Take an invited seat (POST .../join with its invite): the answer holds the seat's own token."""
-    request = urllib.request.Request(url, data=b"{}", method="POST",
-                                     headers={"Content-Type": "application/json", "Accept": "application/json",
-                                              "Authorization": f"Bearer {token}"})
-    try:
-        with _OPENER.open(request, timeout=timeout) as answer:
-            return _loads(answer.read())
-    except urllib.error.HTTPError as exc:
-        raise HttpError(exc.code, "join") from None
 
 
 # -- the local server and what it costs -------------------------------------------------------------
@@ -469,7 +461,7 @@ class Driver:
         if kind == "human":
             for seat in range(1, len(tokens)):  # seat 0 is the creator's, joined already
                 url = f"{self.base}/api/tables/{quote(table_id)}/join"
-                joined = await asyncio.to_thread(_join, url, tokens[seat])
+                joined = await asyncio.to_thread(http_json, "POST", url, {}, HTTP_TIMEOUT_S, tokens[seat])
                 tokens[seat] = joined.get("token") or tokens[seat]
         return table_id, tokens
 
