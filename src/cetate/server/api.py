@@ -25,7 +25,7 @@ from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.server.bots import LEVELS, game_bots
 from cetate.server.limits import limit
-from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, Auth, LiveTable, TableError, TableHub
+from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, LiveTable, TableError, TableHub
 
 router = APIRouter(prefix="/api")
 
@@ -183,14 +183,6 @@ Token = Annotated[str | None, Depends(bearer)]
 
 async def _table(hub: TableHub, table_id: str) -> LiveTable:
     return await hub.get(table_id)
-
-
-def _seated(hub: TableHub, table: LiveTable, token: str | None) -> Auth:
-    """The caller of a request that plays at the table (a move, a chat line, a hint, taking back): an
-    invite only shows the table until its person joins with it (`POST .../join`)."""
-    auth = hub.authenticate(table, token, required=True)
-    hub.check_playing(table, auth)
-    return auth
 
 
 def _game(game_id: str):
@@ -378,7 +370,7 @@ async def start(table_id: TableId, hub: Hub, token: Token) -> dict:
              dependencies=[Depends(limit("chat"))])
 async def chat(table_id: TableId, body: ChatBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = _seated(hub, table, token)
+    auth = hub.authenticate(table, token, required=True)
     return {"line": await hub.say(table, auth, body.text)}
 
 
@@ -386,21 +378,21 @@ async def chat(table_id: TableId, body: ChatBody, hub: Hub, token: Token) -> dic
              dependencies=[Depends(limit("hint"))])
 async def hint(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = _seated(hub, table, token)
+    auth = hub.authenticate(table, token, required=True)
     return await hub.hint(table, auth)
 
 
 @router.post("/tables/{table_id}/undo", responses=ERRORS, summary="Take back your last move (against bots)")
 async def undo(table_id: TableId, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = _seated(hub, table, token)
+    auth = hub.authenticate(table, token, required=True)
     return await hub.undo(table, auth)
 
 
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")
 async def act(table_id: TableId, body: ActionBody, hub: Hub, token: Token) -> dict:
     table = await _table(hub, table_id)
-    auth = _seated(hub, table, token)
+    auth = hub.authenticate(table, token, required=True)
     answer, _fresh = await hub.act(table, auth, body.action, body.key, body.seat)
     return answer
 

@@ -708,6 +708,7 @@ class TableHub:
         seat = auth.seat
         if seat is None:
             raise TableError(403, "no_seat", "only a player seated at this table can ask for a hint")
+        self.check_playing(table, auth)
         if not self.hints_allowed(table):
             raise TableError(403, "hints_off", "hints are offered only at tables with at most one invited player")
         _check_turn(table, seat)
@@ -772,6 +773,7 @@ class TableHub:
         it. Repeating it takes back the seat's move before, under the same rule."""
         if auth.seat is None:
             raise TableError(403, "no_seat", "only a player seated at this table can take a move back")
+        self.check_playing(table, auth)
         if not self.undo_allowed(table):
             raise TableError(403, "undo_off", "moves can be taken back only at tables against bots or on one "
                              "device, without a clock")
