@@ -1041,15 +1041,42 @@ def serve(
                                      "in the data dir)."),
     data_dir: Path | None = typer.Option(None, "--data-dir",
                                          help="Data folder (default: env CETATE_DATA_DIR, else ./data)."),
+    workers: int | None = typer.Option(
+        None, "--workers", min=1, help="Worker processes on this port (default: env CETATE_WORKERS, else 1). More "
+                                       "than one needs PostgreSQL and Redis (docs/deploy.md)."),
+    redis_url: str | None = typer.Option(
+        None, "--redis-url", help="Redis for cluster mode, e.g. redis://127.0.0.1:6379/0 (default: env "
+                                  "CETATE_REDIS_URL): several workers or machines share the tables."),
 ) -> None:
     """Run the web app: the REST API, the WebSocket and the browser client."""
+    import os
+
     import uvicorn
 
     from cetate.server.app import create_app
     from cetate.server.settings import Settings
 
-    settings = Settings.from_env(database_url=database_url, data_dir=data_dir)
-    uvicorn.run(create_app(settings), host=host, port=port)
+    try:
+        settings = Settings.from_env(database_url=database_url, data_dir=data_dir, workers=workers,
+                                     redis_url=redis_url)
+    except ValueError as exc:
+        typer.echo(f"cetate serve: {exc}", err=True)
+        raise typer.Exit(EXIT_USAGE) from None
+    if settings.workers > 1 and not settings.redis_url:
+        typer.echo("cetate serve: --workers above 1 needs --redis-url (and a PostgreSQL --database-url): the "
+                   "workers share the tables through them (docs/deploy.md)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    if settings.redis_url and not settings.url.startswith(("postgresql", "postgres")):
+        typer.echo("cetate serve: cluster mode (--workers, --redis-url) needs a PostgreSQL database: give "
+                   "--database-url postgresql://... (docs/deploy.md)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    if settings.workers == 1:
+        uvicorn.run(create_app(settings), host=host, port=port)
+        return
+    # each worker process builds its app from the environment (uvicorn starts them afresh)
+    os.environ.update({"CETATE_DATABASE_URL": settings.url, "CETATE_REDIS_URL": settings.redis_url,
+                       "CETATE_DATA_DIR": str(settings.data_dir)})
+    uvicorn.run("cetate.server.app:app_from_env", factory=True, workers=settings.workers, host=host, port=port)
 
 
 @app.command(cls=OptionalRayAddress)

@@ -9,7 +9,8 @@ def test_health_says_ok_and_counts(client):
     answer = client.get("/api/health")
     assert answer.status_code == 200, answer.text
     doc = answer.json()
-    assert doc == {"status": "ok", "database": "sqlite", "live_tables": 0, "sockets": 0}
+    assert doc == {"status": "ok", "database": "sqlite", "live_tables": 0, "sockets": 0, "worker": None,
+                   "redis": "none"}
     table = human_vs_bots(client)
     with client.websocket_connect(f"/ws/tables/{table['table_id']}"):
         doc = client.get("/api/health").json()

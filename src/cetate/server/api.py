@@ -25,7 +25,7 @@ from cetate.core.guide import slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from cetate.server.bots import LEVELS, game_bots
 from cetate.server.limits import limit
-from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, LiveTable, TableError, TableHub
+from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, TableError, TableHub
 
 router = APIRouter(prefix="/api")
 
@@ -181,10 +181,6 @@ Hub = Annotated[TableHub, Depends(hub_of)]
 Token = Annotated[str | None, Depends(bearer)]
 
 
-async def _table(hub: TableHub, table_id: str) -> LiveTable:
-    return await hub.get(table_id)
-
-
 def _game(game_id: str):
     try:
         return registry.get(game_id)
@@ -204,12 +200,14 @@ class Health(BaseModel):
     database: str = Field(description="sqlite or postgresql")
     live_tables: int = Field(description="unfinished tables this process holds")
     sockets: int = Field(description="WebSockets open to this process")
+    worker: str | None = Field(None, description="this worker's id in cluster mode (null: one process)")
+    redis: str = Field("none", description="ok, unavailable, or none (no cluster)")
 
 
 @router.get("/health", response_model=Health, responses=ERRORS, summary="Is this server process serving?")
 async def health(request: Request) -> JSONResponse:
-    """For a load balancer or a reverse proxy: 200 while this process serves and its database answers a
-    trivial query (within 2 s), 503 otherwise. Holds no secret: counts only."""
+    """For a load balancer or a reverse proxy: 200 while this process serves and its database (and, in
+    cluster mode, Redis) answers within 2 s, 503 otherwise. Holds no secret: counts and the worker's id."""
     hub: TableHub | None = getattr(request.app.state, "hub", None)
     store = getattr(request.app.state, "store", None)
     ok = hub is not None and store is not None and not hub._closing
@@ -218,10 +216,19 @@ async def health(request: Request) -> JSONResponse:
             await asyncio.wait_for(asyncio.to_thread(store.ping), 2.0)
         except Exception:
             ok = False
+    cluster = hub.cluster if hub is not None else None
+    redis = "none"
+    if cluster is not None:
+        try:
+            await asyncio.wait_for(cluster.ping(), 2.0)
+            redis = "ok"
+        except Exception:
+            redis, ok = "unavailable", False
     tables = list(hub.tables.values()) if hub is not None else []
+    sockets = sum(len(t.subscribers) for t in tables) + (len(cluster.proxies) if cluster is not None else 0)
     doc = {"status": "ok" if ok else "unavailable", "database": store.dialect if store is not None else "",
-           "live_tables": sum(1 for t in tables if t.status != "over"),
-           "sockets": sum(len(t.subscribers) for t in tables)}
+           "live_tables": sum(1 for t in tables if t.status != "over"), "sockets": sockets,
+           "worker": cluster.id if cluster is not None else None, "redis": redis}
     return JSONResponse(doc, status_code=200 if ok else 503)
 
 
@@ -337,12 +344,7 @@ async def my_tables(hub: Hub, tokens: str = Query("", description="seat or host 
 
 @router.get("/tables/{table_id}", responses=ERRORS, summary="A table as your seat (or a spectator) sees it")
 async def get_table(table_id: TableId, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token)
-    doc = hub.snapshot(table, auth)
-    if auth.invite:
-        doc["invite"] = True  # a pending invite: join with it to hold the seat
-    return doc
+    return await hub.call(table_id, "view", token)
 
 
 @router.post("/tables/{table_id}/join", responses=ERRORS, summary="Take your seat (and give your name)",
@@ -350,60 +352,42 @@ async def get_table(table_id: TableId, hub: Hub, token: Token) -> dict:
 async def join(table_id: TableId, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
     """With an invite token, the invite is spent and the answer's `token` is this device's own credential
     for the seat (keep it: the invite no longer works); with the seat's own token, `token` is that one."""
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    own = await hub.join(table, auth, body.name if body is not None else None)
-    if own is not None:
-        auth = hub.authenticate(table, own)
-    return {**hub.snapshot(table, auth), "token": own or token}
+    return await hub.call(table_id, "join", token, {"name": body.name if body is not None else None})
 
 
 @router.post("/tables/{table_id}/start", responses=ERRORS, summary="Start now (host)")
 async def start(table_id: TableId, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    await hub.start(table, auth)
-    return hub.snapshot(table, auth)
+    return await hub.call(table_id, "start", token)
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, responses=ERRORS, summary="Write in the table's chat",
              dependencies=[Depends(limit("chat"))])
 async def chat(table_id: TableId, body: ChatBody, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    return {"line": await hub.say(table, auth, body.text)}
+    return await hub.call(table_id, "chat", token, {"text": body.text})
 
 
 @router.post("/tables/{table_id}/hint", responses=ERRORS, summary="Ask the easy bot what your seat might play",
              dependencies=[Depends(limit("hint"))])
 async def hint(table_id: TableId, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    return await hub.hint(table, auth)
+    return await hub.call(table_id, "hint", token)
 
 
 @router.post("/tables/{table_id}/undo", responses=ERRORS, summary="Take back your last move (against bots)")
 async def undo(table_id: TableId, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    return await hub.undo(table, auth)
+    return await hub.call(table_id, "undo", token)
 
 
 @router.post("/tables/{table_id}/actions", responses=ERRORS, summary="Play an action for your seat")
 async def act(table_id: TableId, body: ActionBody, hub: Hub, token: Token) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    answer, _fresh = await hub.act(table, auth, body.action, body.key, body.seat)
-    return answer
+    done = await hub.call(table_id, "act", token, {"action": body.action, "key": body.key, "seat": body.seat})
+    return done["answer"]
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS, summary="Hand a seat to a bot (host)")
 async def seat_to_bot(table_id: TableId, seat: SeatNumber, hub: Hub, token: Token,
                       body: SeatBotBody | None = None) -> dict:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    await hub.seat_to_bot(table, auth, seat, body.bot if body else None, body.level if body else None)
-    return hub.snapshot(table, auth)
+    return await hub.call(table_id, "seat_bot", token, {"seat": seat, "bot": body.bot if body else None,
+                                                          "level": body.level if body else None})
 
 
 @router.post("/tables/{table_id}/seats/{seat}/invite", response_model=Invite, responses=ERRORS,
@@ -411,40 +395,28 @@ async def seat_to_bot(table_id: TableId, seat: SeatNumber, hub: Hub, token: Toke
 async def reissue_invite(table_id: TableId, seat: SeatNumber, request: Request, hub: Hub, token: Token) -> dict:
     """The seat's earlier link and the token of the device that joined with it stop working (401
     `token_revoked`); the game goes on. For the host's own seat: a link to open it on another device."""
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token, required=True)
-    new = await hub.reissue_invite(table, auth, seat)
-    return {"seat": seat, "token": new, "invite_link": f"{_base_url(request)}#/t/{table.id}?seat={seat}&token={new}"}
+    new = (await hub.call(table_id, "invite", token, {"seat": seat}))["token"]
+    return {"seat": seat, "token": new, "invite_link": f"{_base_url(request)}#/t/{table_id}?seat={seat}&token={new}"}
 
 
 @router.get("/tables/{table_id}/record", responses=ERRORS, summary="Download the record")
 async def record(table_id: TableId, hub: Hub, token: Token) -> JSONResponse:
-    table = await _table(hub, table_id)
-    auth = hub.authenticate(table, token)
-    doc = hub.record(table, auth)
-    suffix = "" if table.status == "over" else f"-{'spectator' if auth.seat is None else f'seat{auth.seat}'}"
-    name = f"{table.game.id}-{table.id}{suffix}.json"
-    return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    done = await hub.call(table_id, "record", token)
+    return JSONResponse(done["record"], headers={"Content-Disposition": f'attachment; filename="{done["filename"]}"'})
 
 
 @router.get("/tables/{table_id}/review", responses=ERRORS, summary="A finished game compared with the easy bot")
 async def review(table_id: TableId, hub: Hub,
                  seat: int = Query(..., ge=0, description="the seat whose moves to compare")
                  ) -> dict:
-    table = await _table(hub, table_id)
-    return await hub.review(table, seat)
+    return await hub.call(table_id, "review", None, {"seat": seat})
 
 
 @router.get("/tables/{table_id}/replay", responses=ERRORS, summary="A finished game, step by step")
 async def replay(table_id: TableId, hub: Hub,
                  seat: int | None = Query(None, ge=0, description="see it as this seat")
                  ) -> dict:
-    table = await _table(hub, table_id)
-    if seat is not None and not 0 <= seat < table.players:
-        raise TableError(422, "unknown_seat", f"seat must be from 0 to {table.players - 1}", field="seat")
-    if table.status != "over":
-        raise TableError(409, "not_finished", "a replay is only available once the game is over")
-    return await asyncio.to_thread(hub.replay, table, seat)
+    return await hub.call(table_id, "replay", None, {"seat": seat})
 
 
 @router.api_route("/{path:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from cetate.server import api, ws
 from cetate.server.bots import BotPool
+from cetate.server.cluster import make_cluster
 from cetate.server.limits import Limits
 from cetate.server.settings import Settings
 from cetate.server.storage import Store
@@ -180,6 +181,11 @@ PLACEHOLDER_PAGE = """<!doctype html>
 """
 
 
+def app_from_env() -> FastAPI:
+    """The app of `Settings.from_env()`: what each worker process of `cetate serve --workers N` runs."""
+    return create_app(Settings.from_env())
+
+
 def create_app(settings: Settings | None = None, web_dir: Path | None = None) -> FastAPI:
     settings = settings if settings is not None else Settings.from_env()
     web = WEB_DIR if web_dir is None else Path(web_dir)
@@ -188,9 +194,10 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         install_log_redaction()  # again: uvicorn has set up its log handlers by now
+        cluster = make_cluster(settings)  # None: one process holds every table
         store = await asyncio.to_thread(Store, settings.url)
         pool = BotPool(settings.bot_workers)
-        hub = TableHub(store, pool, settings)
+        hub = TableHub(store, pool, settings, cluster)
         app.state.store, app.state.pool, app.state.hub = store, pool, hub
         keeper = GcKeeper(settings.gc_freeze_s)
         try:

@@ -2,6 +2,9 @@
 
     CETATE_DATA_DIR       data folder (default ./data); the default database is <data dir>/cetate.sqlite3
     CETATE_DATABASE_URL   a SQLAlchemy URL (sqlite:///..., postgresql://...); overrides the data dir's file
+    CETATE_REDIS_URL      Redis for cluster mode (redis://host:6379/0): several workers or machines share the
+                          tables over one PostgreSQL database (docs/deploy.md); unset: one process
+    CETATE_WORKERS        worker processes of `cetate serve` (default 1; more needs PostgreSQL and Redis)
     CETATE_BOT_WORKERS    processes deciding bot moves (default 2; 0 decides in a thread of the server)
     CETATE_BOT_DELAY_S    pause before a bot plays, in seconds (default 0.6)
     CETATE_BOT_THINK_MS   cap on a search bot's time per decision, in ms (default: none; the levels' own
@@ -41,6 +44,8 @@ CAPS = ("max_live_tables", "max_sockets")
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None  # None: the SQLite file in data_dir
+    redis_url: str | None = None  # cluster mode (cetate.server.cluster); None: the embedded single process
+    workers: int = 1  # processes `cetate serve` starts on its port
     data_dir: Path = field(default_factory=lambda: DEFAULT_DATA_DIR)
     bot_workers: int = 2
     bot_delay_s: float = 0.6
@@ -61,6 +66,8 @@ class Settings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
+        if self.workers < 1:
+            raise ValueError("workers must be 1 or more")
         if self.bot_workers < 0:
             raise ValueError("bot_workers must be 0 or more")
         if self.bot_delay_s < 0:
@@ -93,7 +100,9 @@ class Settings:
             values["data_dir"] = Path(env["CETATE_DATA_DIR"])
         if env.get("CETATE_DATABASE_URL"):
             values["database_url"] = env["CETATE_DATABASE_URL"]
-        for name, kind in (("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
+        if env.get("CETATE_REDIS_URL"):
+            values["redis_url"] = env["CETATE_REDIS_URL"]
+        for name, kind in (("workers", int), ("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
                            ("bot_think_ms", float), ("bot_iterations", int), ("gc_freeze_s", float),
                            *((n, int) for n in RATES + CAPS)):
             raw = env.get(f"CETATE_{name.upper()}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import inspect
@@ -43,8 +44,9 @@ from cetate.core.rng import Rng
 from cetate.core.takeback import showed_nothing
 from cetate.server.bots import LEVELS, BotPool, game_bots, level_bot
 from cetate.server.clock import BadClock, TurnClock, check_clock
+from cetate.server.cluster import Cluster, OwnerGone
 from cetate.server.settings import Settings
-from cetate.server.storage import DuplicateKey, InviteNotPending, Store
+from cetate.server.storage import DuplicateKey, InviteNotPending, NotOwner, Store
 
 log = logging.getLogger("cetate.server.tables")
 
@@ -193,6 +195,14 @@ class Subscriber:
         self.queue: asyncio.Queue = asyncio.Queue()
 
 
+@dataclass(frozen=True)
+class RemoteTable:
+    """In cluster mode, a table that another worker owns: requests for it are forwarded there."""
+
+    id: str
+    owner: str
+
+
 class LiveTable:
     def __init__(self, info: dict, seats: list[dict], game, state) -> None:
         self.id: str = info["id"]
@@ -299,11 +309,16 @@ def _apply(game, state, action: dict, seat: int | None):
     return game.apply(state, action)
 
 
+SLOW_OPS = frozenset({"hint", "review", "replay"})  # forwarded with a longer wait (bot time, a whole replay)
+RETRY_SAFE = frozenset({"view", "record", "replay", "review", "hint"})  # run again if the owner died meanwhile
+
+
 class TableHub:
-    def __init__(self, store: Store, pool: BotPool, settings: Settings) -> None:
+    def __init__(self, store: Store, pool: BotPool, settings: Settings, cluster: Cluster | None = None) -> None:
         self.store = store
         self.pool = pool
         self.settings = settings
+        self.cluster = cluster  # None: the embedded single process, which holds every table
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._load_lock = asyncio.Lock()
@@ -312,7 +327,12 @@ class TableHub:
 
     # -- life cycle ---------------------------------------------------------------------------------
     async def startup(self) -> None:
-        """Resume every unfinished table from the store and restart the bots and clocks."""
+        """Resume every unfinished table from the store and restart the bots and clocks. In cluster mode, join
+        the cluster instead: its beat takes the unfinished tables that no live worker owns."""
+        if self.cluster is not None:
+            self.store.owner_id = self.cluster.id
+            await self.cluster.start(self)
+            return
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
             try:
@@ -340,20 +360,131 @@ class TableHub:
         for table in self.tables.values():
             for sub in table.subscribers:
                 sub.queue.put_nowait(None)
+        if self.cluster is not None:
+            for _owner, local in list(self.cluster.proxies.values()):
+                local.queue.put_nowait(None)
+            await self.cluster.stop()
+
+    # -- cluster mode: tables that move between workers -------------------------------------------
+    async def take_over(self, table_id: str) -> None:
+        """Own and resume an unfinished table whose worker died (cluster mode's scan)."""
+        await self.get(table_id)
+
+    def drop(self, table: LiveTable) -> None:
+        """This worker no longer owns `table` (another took it over): forget it, stop its bot and clock, and
+        close its sockets (1012), whose clients reconnect to the new owner."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        self._finished.pop(table.id, None)
+        current = asyncio.current_task()
+        for task in (table.bot_task, table.timer_task):
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+        for sub in list(table.subscribers):
+            sub.queue.put_nowait(None)
+        table.subscribers.clear()
+        table.presence.clear()
+        log.warning("table %s is no longer this worker's", table.id)
+
+    def drop_all(self) -> None:
+        for table in list(self.tables.values()):
+            self.drop(table)
+
+    def drop_remote(self, table_id: str, sub: str) -> None:
+        """A socket at another worker left (or that worker died)."""
+        entry = self.cluster.remote.pop(sub, None) if self.cluster is not None else None
+        table = self.tables.get(table_id)
+        if entry is not None and table is not None:
+            self.unsubscribe(table, entry[1])
+
+    async def call(self, table_id: str, op: str, token: str | None = None, args: dict | None = None) -> Any:
+        """Run the request `op` (`OPS`) for `table_id` as the holder of `token`: here, or at the worker that
+        owns the table (cluster mode). Returns its JSON-ready answer; a refusal raises `TableError`."""
+        args = args or {}
+        for _attempt in range(4):
+            target = await self.get(table_id)
+            if isinstance(target, LiveTable):
+                return await OPS[op](self, target, token, args)
+            timeout = 60.0 if op in SLOW_OPS else 10.0
+            try:
+                return await self.cluster.call(target.owner, table_id, op, token, args, timeout)
+            except OwnerGone as exc:
+                self.cluster.forget(table_id, exc.owner)
+                if not exc.delivered and not exc.alive:
+                    await self.cluster.declare_dead(exc.owner)
+                elif exc.delivered and not (op in RETRY_SAFE or (op == "act" and args.get("key"))):
+                    raise TableError(503, "owner_lost", "the server process that held this table stopped while "
+                                     "handling this request: look at the table again before repeating it") from exc
+        raise TableError(503, "table_moving", "this table is moving between server processes; try again in a "
+                         "few seconds")
+
+    async def serve(self, table_id: str, op: str, token: str | None, args: dict, origin: str) -> Any:
+        """A request forwarded by worker `origin` (cluster mode), for a table this worker should own."""
+        if self._closing:
+            raise OwnerGone(self.cluster.id, delivered=False, alive=True)
+        target = await self.get(table_id)
+        if not isinstance(target, LiveTable):
+            raise OwnerGone(target.owner, delivered=False, alive=True)
+        if op == "subscribe":
+            auth = self.authenticate(target, token)
+            self._attach(target, self.cluster.remote_subscriber(origin, target.id, args["sub"], auth))
+            return {"seat": auth.seat}
+        if op not in OPS:
+            raise TableError(400, "bad_request", f"unknown operation {op!r}")
+        return await OPS[op](self, target, token, args)
+
+    async def open_socket(self, table_id: str, token: str | None) -> tuple[Subscriber, Any]:
+        """A WebSocket's subscription to `table_id`, wherever the table lives; returns it and the function to
+        call when the socket closes. A table owned elsewhere sends its messages through `Cluster.deliver`."""
+        for _attempt in range(4):
+            target = await self.get(table_id)
+            if isinstance(target, LiveTable):
+                sub = self.subscribe(target, self.authenticate(target, token))
+                return sub, functools.partial(self.unsubscribe, target, sub)
+            cluster = self.cluster
+            sub_id = cluster.new_sub()
+            local = Subscriber(Auth())
+            cluster.watch(target.owner, sub_id, local)
+            try:
+                answer = await cluster.call(target.owner, table_id, "subscribe", token, {"sub": sub_id})
+            except OwnerGone as exc:
+                cluster.proxies.pop(sub_id, None)
+                cluster.forget(table_id, exc.owner)
+                if not exc.alive:
+                    await cluster.declare_dead(exc.owner)
+                continue
+            except BaseException:
+                cluster.proxies.pop(sub_id, None)
+                raise
+            local.seat = answer.get("seat") if isinstance(answer, dict) else None
+            return local, functools.partial(cluster.unwatch, sub_id, table_id)
+        raise TableError(503, "table_moving", "this table is moving between server processes; try again in a "
+                         "few seconds")
 
     # -- finding tables and callers -----------------------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str) -> LiveTable | RemoteTable:
         table = self.tables.get(table_id)
         if table is not None:
             return table
         if not table_id or len(table_id) > 64:
             raise TableError(404, "unknown_table", f"there is no table {table_id!r}")
+        cluster = self.cluster
+        if cluster is not None and (owner := cluster.owners.get(table_id)) is not None:
+            return RemoteTable(table_id, owner)
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is None:
+                if cluster is not None:  # one owner at a time: take the table, or find who holds it
+                    owner = await cluster.acquire(table_id)
+                    if owner is None:
+                        raise TableError(404, "unknown_table", f"there is no table {table_id!r}")
+                    if owner != cluster.id:
+                        return RemoteTable(table_id, owner)
                 try:
                     table = await asyncio.to_thread(self._load, table_id)
                 except Exception as exc:  # the details (maybe secret moves) go to the log only
+                    if cluster is not None:
+                        await cluster.release(table_id)
                     log.exception("table %s cannot be restored", table_id)
                     raise TableError(500, "table_unavailable", f"table {table_id!r} cannot be restored from "
                                      "the store; the reason is in the server's log") from exc
@@ -524,6 +655,8 @@ class TableHub:
                 "clock": clock_config,
                 "host_token_hash": hash_token(host_token)}
         await asyncio.to_thread(self.store.create_table, info, rows)
+        if self.cluster is not None:
+            await self.cluster.claim(table_id)
         info["created_at"] = info["updated_at"] = _now_iso()
         table = LiveTable(info, rows, game, state)
         self.tables[table_id] = table
@@ -964,6 +1097,10 @@ class TableHub:
                 raise TableError(503, "storage_error", "the move could not be saved; try again") from exc
             table.keys[key] = (hit["seq"], hit["seat"])
             return self._first_answer(table, key, seat)
+        except NotOwner as exc:  # another worker took the table over: the move is not played here
+            self.drop(table)
+            raise TableError(503, "table_moved", "this table has just moved to another server process; send the "
+                             "move again") from exc
         except Exception as exc:
             log.exception("table %s: the store refused action %d", table.id, seq)
             raise TableError(503, "storage_error", "the move could not be saved; try again") from exc
@@ -1217,6 +1354,12 @@ class TableHub:
 
     def subscribe(self, table: LiveTable, auth: Auth) -> Subscriber:
         sub = Subscriber(auth)
+        self._attach(table, sub)
+        return sub
+
+    def _attach(self, table: LiveTable, sub: Any) -> None:
+        """Add a socket (here, or at another worker: `cluster.RemoteSubscriber`); it gets a `sync` first."""
+        auth = sub.auth
         came = auth.seat is not None and not table.connected(auth.seat)
         if auth.seat is not None:
             table.presence[auth.seat] = table.presence.get(auth.seat, 0) + 1
@@ -1224,7 +1367,6 @@ class TableHub:
             self._broadcast_presence(table)
         sub.queue.put_nowait({"type": "sync", **self.snapshot(table, auth)})
         table.subscribers.add(sub)
-        return sub
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
         if sub not in table.subscribers:
@@ -1411,3 +1553,87 @@ class TableHub:
         if _json_copy(table.game.to_json(table.state)) != doc:
             log.error("table %s: the replayed state differs from snapshot %d; the replay is kept",
                       table.id, table.seq)
+
+
+# -- the requests a table answers, wherever they arrive (`TableHub.call`) ---------------------------------
+# Each takes the hub, the table (owned by this worker), the caller's token and the request's arguments, and
+# returns a JSON-ready answer: the REST routes and the WebSocket call these, and in cluster mode another
+# worker forwards them here (cetate.server.cluster).
+
+async def _op_view(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token)
+    doc = hub.snapshot(table, auth)
+    if auth.invite:
+        doc["invite"] = True  # a pending invite: join with it to hold the seat
+    return doc
+
+
+async def _op_join(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token, required=True)
+    own = await hub.join(table, auth, args.get("name"))
+    if own is not None:
+        auth = hub.authenticate(table, own)
+    return {**hub.snapshot(table, auth), "token": own or token}
+
+
+async def _op_start(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token, required=True)
+    await hub.start(table, auth)
+    return hub.snapshot(table, auth)
+
+
+async def _op_chat(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token, required=not args.get("socket"))  # a spectator's socket: 403 no_seat
+    return {"line": await hub.say(table, auth, args.get("text"))}
+
+
+async def _op_hint(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    return await hub.hint(table, hub.authenticate(table, token, required=True))
+
+
+async def _op_undo(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    return await hub.undo(table, hub.authenticate(table, token, required=True))
+
+
+async def _op_act(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    """`{answer, fresh}`: the mover's answer (None for a socket's fresh move) and whether it was played now."""
+    auth = hub.authenticate(table, token, required=bool(args.get("answer", True)))  # a socket's: 403 no_seat
+    answer, fresh = await hub.act(table, auth, args.get("action"), args.get("key"), args.get("seat"),
+                                  answer=bool(args.get("answer", True)))
+    return {"answer": answer, "fresh": fresh}
+
+
+async def _op_seat_bot(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token, required=True)
+    await hub.seat_to_bot(table, auth, args["seat"], args.get("bot"), args.get("level"))
+    return hub.snapshot(table, auth)
+
+
+async def _op_invite(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    auth = hub.authenticate(table, token, required=True)
+    return {"seat": args["seat"], "token": await hub.reissue_invite(table, auth, args["seat"])}
+
+
+async def _op_record(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    """`{record, filename}`: the record (or the seat's journal while the game runs) and its download name."""
+    auth = hub.authenticate(table, token)
+    suffix = "" if table.status == "over" else f"-{'spectator' if auth.seat is None else f'seat{auth.seat}'}"
+    return {"record": hub.record(table, auth), "filename": f"{table.game.id}-{table.id}{suffix}.json"}
+
+
+async def _op_review(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    return await hub.review(table, args["seat"])
+
+
+async def _op_replay(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    seat = args.get("seat")
+    if seat is not None and not 0 <= seat < table.players:
+        raise TableError(422, "unknown_seat", f"seat must be from 0 to {table.players - 1}", field="seat")
+    if table.status != "over":
+        raise TableError(409, "not_finished", "a replay is only available once the game is over")
+    return await asyncio.to_thread(hub.replay, table, seat)
+
+
+OPS = {"view": _op_view, "join": _op_join, "start": _op_start, "chat": _op_chat, "hint": _op_hint,
+       "undo": _op_undo, "act": _op_act, "seat_bot": _op_seat_bot, "invite": _op_invite, "record": _op_record,
+       "review": _op_review, "replay": _op_replay}

@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cetate.server import limits
 from cetate.server.api import KEY_MAX
-from cetate.server.tables import Auth, LiveTable, Subscriber, TableError, TableHub, encode
+from cetate.server.tables import Subscriber, TableError, TableHub, encode
 
 log = logging.getLogger("cetate.server.ws")
 
@@ -58,20 +58,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     limit: int = websocket.app.state.settings.max_body_bytes
     token = websocket.query_params.get("token") or None
     await websocket.accept()
-    try:
-        table = await hub.get(table_id)
-        auth = hub.authenticate(table, token)
+    try:  # here, or at the worker that owns the table (cluster mode)
+        sub, leave = await hub.open_socket(table_id, token)
     except TableError as exc:
         await websocket.send_json({"type": "error", **exc.to_dict(), "key": None})
         await websocket.close(code=4000 + exc.status)
         return
-    sub = hub.subscribe(table, auth)
     sender = asyncio.create_task(_send_loop(websocket, sub))
     closing = False
     try:
-        closing = await _receive_loop(websocket, hub, table, auth, sub, limit)
+        closing = await _receive_loop(websocket, hub, table_id, token, sub, limit)
     finally:
-        hub.unsubscribe(table, sub)
+        leave()
         if not closing:
             sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -93,7 +91,7 @@ class _Close(NamedTuple):
     reason: str
 
 
-async def _receive_loop(websocket: WebSocket, hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber,
+async def _receive_loop(websocket: WebSocket, hub: TableHub, table_id: str, token: str | None, sub: Subscriber,
                         limit: int) -> bool:
     """Read and answer frames until the client leaves (False) or has sent BAD_FRAMES_MAX bad frames (True:
     a close with 1008 is queued behind their answers)."""
@@ -106,20 +104,20 @@ async def _receive_loop(websocket: WebSocket, hub: TableHub, table: LiveTable, a
         if message.get("type") != "websocket.receive":  # websocket.disconnect
             return False
         try:
-            await _handle(hub, table, auth, sub, _frame_text(message, limit))
+            await _handle(hub, table_id, token, sub, _frame_text(message, limit))
             continue
         except BadFrame as exc:
             if exc.code == INTERNAL_ERROR:
-                log.info("table %s: a WebSocket message failed (%s)", table.id, type(exc.__cause__).__name__)
+                log.info("table %s: a WebSocket message failed (%s)", table_id, type(exc.__cause__).__name__)
             else:
-                log.debug("table %s: bad WebSocket message (%s)", table.id, exc.code)
+                log.debug("table %s: bad WebSocket message (%s)", table_id, exc.code)
             _error(sub, exc.code, exc.message, exc.key, exc.field)
         except Exception as exc:  # a bug, maybe set off by this frame: one line, never the frame
-            log.info("table %s: a WebSocket message failed (%s)", table.id, type(exc).__name__)
+            log.info("table %s: a WebSocket message failed (%s)", table_id, type(exc).__name__)
             _error(sub, INTERNAL_ERROR, "the server failed to handle this message")
         bad += 1
         if bad >= BAD_FRAMES_MAX:
-            log.info("table %s: a WebSocket sent %d bad messages; closing it", table.id, bad)
+            log.info("table %s: a WebSocket sent %d bad messages; closing it", table_id, bad)
             sub.queue.put_nowait(_Close(POLICY_VIOLATION, "too many bad messages"))
             return True
 
@@ -239,7 +237,7 @@ def parse(text: str) -> Any:
 
 # -- answering a message --------------------------------------------------------------------------------
 
-async def _handle(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, text: str) -> None:
+async def _handle(hub: TableHub, table_id: str, token: str | None, sub: Subscriber, text: str) -> None:
     message = parse(text)
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise BadFrame("bad_message", "a message must be a JSON object with a string field 'type'")
@@ -247,16 +245,16 @@ async def _handle(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, 
     if kind == "ping":
         sub.queue.put_nowait({"type": "pong"})
     elif kind == "sync":
-        sub.queue.put_nowait({"type": "sync", **hub.snapshot(table, auth)})
+        await _sync(hub, table_id, token, sub)
     elif kind == "act":
-        await _act(hub, table, auth, sub, message)
+        await _act(hub, table_id, token, sub, message)
     elif kind == "say":
         text = message.get("text")
         if not isinstance(text, str):
             raise BadFrame("bad_request", "'text' must be a string", "text")
         try:
             limits.check_say()  # the client's chat rate (RateLimited is a TableError)
-            await hub.say(table, auth, text)
+            await hub.call(table_id, "chat", token, {"text": text, "socket": True})
         except TableError as exc:
             _error(sub, exc.code, exc.message, None, exc.field)
         except Exception as exc:
@@ -266,7 +264,17 @@ async def _handle(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, 
         raise BadFrame("unknown_message", f"unknown message type {shown!r}; expected act, say, ping or sync")
 
 
-async def _act(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, message: dict) -> None:
+async def _sync(hub: TableHub, table_id: str, token: str | None, sub: Subscriber) -> None:
+    try:
+        doc = await hub.call(table_id, "view", token)
+    except TableError as exc:
+        _error(sub, exc.code, exc.message, None, exc.field)
+        return
+    doc.pop("invite", None)
+    sub.queue.put_nowait({"type": "sync", **doc})
+
+
+async def _act(hub: TableHub, table_id: str, token: str | None, sub: Subscriber, message: dict) -> None:
     key = message.get("key")
     if key is not None and (not isinstance(key, str) or not 0 < len(key) <= KEY_MAX):
         raise BadFrame("bad_request", f"'key' must be a string of 1 to {KEY_MAX} characters", "key")
@@ -277,11 +285,11 @@ async def _act(hub: TableHub, table: LiveTable, auth: Auth, sub: Subscriber, mes
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadFrame("malformed_action", "'action' must be an object with a string field 'type'", "action", key)
     try:
-        _answer, fresh = await hub.act(table, auth, action, key, seat, answer=False)
+        done = await hub.call(table_id, "act", token, {"action": action, "key": key, "seat": seat, "answer": False})
     except TableError as exc:
         _error(sub, exc.code, exc.message, key, exc.field)
         return
     except Exception as exc:
         raise BadFrame(INTERNAL_ERROR, "the server failed to play this action", None, key) from exc
-    if not fresh:  # a retry: its update was sent before, maybe to a socket that is gone
-        sub.queue.put_nowait({"type": "sync", **hub.snapshot(table, auth)})
+    if not done["fresh"]:  # a retry: its update was sent before, maybe to a socket that is gone
+        await _sync(hub, table_id, token, sub)

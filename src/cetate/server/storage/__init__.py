@@ -9,6 +9,7 @@ from cetate.server.storage.store import (
     DuplicateKey,
     DuplicateTable,
     InviteNotPending,
+    NotOwner,
     SequenceError,
     Store,
     StoreError,
@@ -17,5 +18,5 @@ from cetate.server.storage.store import (
     run_migrations,
 )
 
-__all__ = ["DuplicateKey", "DuplicateTable", "InviteNotPending", "SequenceError", "Store", "StoreError", "UnknownTable",
-           "normalize_url", "run_migrations"]
+__all__ = ["DuplicateKey", "DuplicateTable", "InviteNotPending", "NotOwner", "SequenceError", "Store", "StoreError",
+           "UnknownTable", "normalize_url", "run_migrations"]

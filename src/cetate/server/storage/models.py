@@ -173,3 +173,30 @@ class CredentialRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_credentials_table_id_seat", "table_id", "seat"),)
+
+
+class WorkerRow(Base):
+    """A live server process in cluster mode (`cetate serve --workers N`, docs/deploy.md): alive while
+    `expires_at` is in the future; it renews that every second (`cetate.server.cluster`)."""
+
+    __tablename__ = "workers"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255), default="")
+    pid: Mapped[int] = mapped_column(Integer, default=0)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableOwnerRow(Base):
+    """Which worker owns a table: the only process that changes it. The ownership holds while that worker
+    is alive (`WorkerRow.expires_at`); the action log's writes check it (`Store.owner_id`)."""
+
+    __tablename__ = "table_owners"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    worker_id: Mapped[str] = mapped_column(String(64))
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_table_owners_worker_id", "worker_id"),)

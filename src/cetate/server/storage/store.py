@@ -32,6 +32,7 @@ from cetate.server.storage.models import (
     CredentialRow,
     SeatRow,
     SnapshotRow,
+    TableOwnerRow,
     TableRow,
     utcnow,
 )
@@ -78,6 +79,15 @@ class SequenceError(StoreError, ValueError):
 
 class InviteNotPending(StoreError):
     """An invite that is no longer waiting for its person (already used, or replaced by a new link)."""
+
+
+class NotOwner(StoreError):
+    """In cluster mode: this process no longer owns the table (another worker took it over), so it may not
+    write the table's log (docs/deploy.md)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"this worker does not own table {table_id!r}")
+        self.table_id = table_id
 
 
 class UnknownTable(StoreError, LookupError):
@@ -172,6 +182,9 @@ class Store:
                                            expire_on_commit=False)
         self._writer = self.engine.execution_options(sqlite_begin="IMMEDIATE")  # Core writes (append_actions)
         self.appends = AppendWriter(self)  # the moves of every table, many per transaction
+        # cluster mode: this worker's id; the log's writes then check that it owns the table (a fence: a
+        # worker that lost a table, even one paused past its lease, cannot write a move after the new owner's)
+        self.owner_id: str | None = None
 
     # -- engine ---------------------------------------------------------------------------------
     def _make_engine(self, url: URL) -> Engine:
@@ -449,6 +462,7 @@ class Store:
                 row = session.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
                 if row is None:
                     raise UnknownTable(f"no table {table_id!r}")
+                self._check_owner(session, [table_id])
                 if key is not None:
                     taken = session.scalar(select(ActionRow.seq)
                                            .where(ActionRow.table_id == table_id, ActionRow.key == key))
@@ -484,6 +498,7 @@ class Store:
                 missing = [i for i in ids if i not in known]
                 if missing:
                     raise UnknownTable(f"no table {missing[0]!r}")
+                self._check_owner(conn, ids)
                 last = dict(conn.execute(select(ActionRow.table_id, func.max(ActionRow.seq))
                                          .where(ActionRow.table_id.in_(ids)).group_by(ActionRow.table_id)).all())
                 for item in batch:  # in order: a batch may hold several moves of one table
@@ -497,6 +512,21 @@ class Store:
         except IntegrityError as exc:  # a repeated key (or a race on a seq): the writer asks move by move
             raise StoreError("a move of the batch repeats an idempotency key or a seq; nothing was written") from exc
 
+    def _check_owner(self, conn: Connection | Session, ids: list[str]) -> None:
+        """In cluster mode, raise `NotOwner` unless this worker owns every table of `ids`. The owner rows stay
+        share-locked until the transaction ends, so a takeover (which updates them) waits for this write,
+        and the new owner, which loads the log after taking over, sees it."""
+        if self.owner_id is None:
+            return
+        query = (select(TableOwnerRow.table_id)
+                 .where(TableOwnerRow.worker_id == self.owner_id, TableOwnerRow.table_id.in_(ids)))
+        if self.dialect == "postgresql":
+            query = query.with_for_update(read=True)
+        held = set(conn.execute(query).scalars())
+        for table_id in ids:
+            if table_id not in held:
+                raise NotOwner(table_id)
+
     def retract_action(self, table_id: str, seq: int) -> None:
         """Take back the table's last action, `seq` (a move taken back at a table against bots): its row
         and any snapshot at or after it are deleted. `SequenceError` if `seq` is not the last action;
@@ -505,6 +535,7 @@ class Store:
             row = session.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
             if row is None:
                 raise UnknownTable(f"no table {table_id!r}")
+            self._check_owner(session, [table_id])
             last = session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.table_id == table_id)) or 0
             if seq != last or seq < 1:
                 raise SequenceError(table_id, seq, last, what="retract")
