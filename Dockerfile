@@ -19,14 +19,10 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY src ./src
 
-# The wheel's package data lists only *.toml, *.md, *.json and *.svg, so the browser client (the .html,
-# .js and .css files under src/cetate/web/) is copied next to the installed package by hand; the server
-# finds it there (cetate/web beside cetate/server). Harmless once the wheel ships it itself.
+# The wheel carries the browser client (package data: the .html, .js and .css under src/cetate/web/); the
+# build fails if it did not.
 RUN pip install . \
- && web="$(python -c 'import cetate, pathlib; print(pathlib.Path(cetate.__file__).resolve().parent / "web")')" \
- && mkdir -p "$web" \
- && cp -R src/cetate/web/. "$web"/ \
- && test -f "$web/index.html"
+ && python -c 'import cetate, pathlib, sys; sys.exit(not (pathlib.Path(cetate.__file__).resolve().parent / "web" / "index.html").is_file())'
 
 # --- runtime: the environment only, run by an unprivileged user --------------------------------------
 FROM python:3.12-slim

@@ -824,8 +824,11 @@ def loadtest(
     database_url: str | None = typer.Option(None, "--database-url", help=(
         "Database of the local server, e.g. postgresql://postgres@127.0.0.1:5432/test (default: SQLite in a "
         "temporary folder).")),
-    workers: int | None = typer.Option(None, "--workers", help="Passed to the local `cetate serve --workers`.",
-                                       min=1),
+    workers: int | None = typer.Option(None, "--workers", help=(
+        "Worker processes of the local server (`cetate serve --workers`); above 1 it needs --redis-url and a "
+        "PostgreSQL --database-url."), min=1),
+    redis_url: str | None = typer.Option(None, "--redis-url", help=(
+        "Redis of the local server's cluster mode, e.g. redis://127.0.0.1:6379/0.")),
     clients: int = typer.Option(1, "--clients", help="Driver processes the tables are split over.", min=1),
     compression: bool = typer.Option(True, "--compression/--no-compression",
                                      help="Offer WebSocket compression (permessage-deflate), as browsers do."),
@@ -838,8 +841,6 @@ def loadtest(
 ) -> None:
     """Load the web server: N tables whose every seat is a scripted person on its own WebSocket, playing
     random legal moves; print one JSON line (moves/s, latency percentiles, errors, server memory and CPU)."""
-    import inspect
-
     from cetate.server import loadtest as lt
 
     lang = _lang(lang)
@@ -848,10 +849,11 @@ def loadtest(
     _players(game, players, catalog, lang)
     if seats not in ("invited", "hotseat"):
         _fail(catalog, lang, "cli.loadtest.error.seats", seats=seats)
-    if workers is not None and "workers" not in inspect.signature(serve).parameters:
+    if url is None and (workers or 1) > 1 and not (redis_url and database_url
+                                                   and database_url.startswith(("postgresql", "postgres"))):
         _fail(catalog, lang, "cli.loadtest.error.workers")
     config = lt.Config(game=game.id, players=players, tables=tables, seconds=seconds, rate=rate, url=url,
-                       database_url=database_url, seed=seed, clients=clients, workers=workers,
+                       database_url=database_url, seed=seed, clients=clients, workers=workers, redis_url=redis_url,
                        compression=compression, seats=seats)
     try:
         if url is not None:

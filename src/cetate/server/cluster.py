@@ -37,11 +37,11 @@ import orjson
 
 log = logging.getLogger("cetate.server.cluster")
 
-LEASE_S = 3.0  # a worker that has not renewed its row for this long is dead: its tables are taken over
+LEASE_S = 5.0  # a worker that has not renewed its row for this long is dead: its tables are taken over
 BEAT_S = 1.0  # how often a worker renews its row, checks the workers it talks to and looks for orphans
 CALL_TIMEOUT_S = 10.0  # a forwarded request the owner has not answered by then gets 503
 SLOW_CALL_TIMEOUT_S = 60.0  # for hints, reviews and replays, which take bot time or a whole replay
-SCAN_BATCH = 100  # orphaned tables taken per beat
+SCAN_BATCH = 20  # orphaned tables taken per beat (each is loaded by replaying its log)
 
 
 def channel(worker: str) -> str:
@@ -116,8 +116,9 @@ class Cluster:
         self.hub: Any = None
         self.redis: Any = None
         self.pubsub: Any = None
-        self.pg: Any = None
+        self.pg: Any = None  # ownership queries
         self._pg_lock = asyncio.Lock()
+        self.pg_beat: Any = None  # the heartbeat's own connection: never queued behind takeovers
         self.owners: dict[str, str] = {}  # table id -> its owner elsewhere (a cache, checked on failure)
         self.calls: dict[str, tuple[asyncio.Future, str]] = {}  # call id -> (its reply, the worker asked)
         self.proxies: dict[str, tuple[str, Any]] = {}  # sub id -> (owner, local socket's Subscriber)
@@ -141,9 +142,11 @@ class Cluster:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(channel(self.id))  # listening before anyone can know this worker
         self.pg = await psycopg.AsyncConnection.connect(self.database_url, autocommit=True)
+        self.pg_beat = await psycopg.AsyncConnection.connect(self.database_url, autocommit=True)
         await self._register()
         self._tasks = [asyncio.create_task(self._listen(), name="cluster-listen"),
                        asyncio.create_task(self._send_loop(), name="cluster-send"),
+                       asyncio.create_task(self._heartbeat_loop(), name="cluster-heartbeat"),
                        asyncio.create_task(self._beat_loop(), name="cluster-beat")]
         log.info("worker %s joined the cluster", self.id)
 
@@ -171,6 +174,8 @@ class Cluster:
             await self.redis.aclose()
         with contextlib.suppress(Exception):
             await self.pg.close()
+        with contextlib.suppress(Exception):
+            await self.pg_beat.close()
 
     async def _drain(self) -> None:
         while self._out:
@@ -273,14 +278,37 @@ class Cluster:
                 log.exception("the cluster beat failed; trying again")
             await asyncio.sleep(self.beat_s)
 
+    async def _heartbeat_loop(self) -> None:
+        while not self._closing:
+            try:
+                await self._heartbeat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the cluster heartbeat failed; trying again")
+            await asyncio.sleep(self.beat_s)
+
+    async def _heartbeat(self) -> None:
+        """Renew this worker's row. If it had expired (the worker froze, or lost the database), others may
+        have taken some of its tables: keep only those whose owner row still names this worker."""
+        async with self.pg_beat.cursor() as cur:
+            await cur.execute("UPDATE workers w SET expires_at = now() + make_interval(secs => %s) "
+                              "FROM (SELECT id, expires_at FROM workers WHERE id = %s FOR UPDATE) old "
+                              "WHERE w.id = old.id RETURNING old.expires_at > now()", (self.lease_s, self.id))
+            rows = await cur.fetchall()
+            if rows and rows[0][0]:
+                return
+            log.error("worker %s outlived its lease; keeping only the tables still its own", self.id)
+            if not rows:
+                await cur.execute("INSERT INTO workers (id, host, pid, started_at, expires_at) VALUES "
+                                  "(%s, %s, %s, now(), now() + make_interval(secs => %s)) ON CONFLICT (id) DO "
+                                  "UPDATE SET expires_at = EXCLUDED.expires_at",
+                                  (self.id, socket.gethostname()[:255], os.getpid(), self.lease_s))
+            await cur.execute("SELECT table_id FROM table_owners WHERE worker_id = %s", (self.id,))
+            held = {row[0] for row in await cur.fetchall()}
+        self.hub.keep_only(held)
+
     async def _beat(self) -> None:
-        rows = await self._sql("UPDATE workers SET expires_at = now() + make_interval(secs => %s) "
-                               "WHERE id = %s AND expires_at > now() RETURNING id", (self.lease_s, self.id))
-        if not rows:  # declared dead (frozen, or cut off): whatever this worker held may be another's now
-            log.error("worker %s lost its lease; dropping its tables and joining again", self.id)
-            self.hub.drop_all()
-            await self._sql("DELETE FROM table_owners WHERE worker_id = %s", (self.id,))
-            await self._register()
         peers = ({owner for owner, _ in self.proxies.values()} | {r.worker for _, r in self.remote.values()}
                  | {owner for _, owner in self.calls.values()}) - {self.id}
         if peers:
@@ -393,6 +421,7 @@ class Cluster:
         try:
             reply = await asyncio.wait_for(future, timeout)
         except TimeoutError:
+            log.warning("table %s: worker %s did not answer a forwarded %s in %g s", table_id, owner, op, timeout)
             raise TableError(503, "owner_timeout", "the server process that holds this table did not answer in "
                              "time; try again") from None
         finally:

@@ -110,7 +110,8 @@ class Config:
     database_url: str | None = None  # for the local server (default: SQLite in a temporary folder)
     seed: int = 0  # the scripted players' choices
     clients: int = 1  # driver processes
-    workers: int | None = None  # passed to `cetate serve --workers` (when it has that option)
+    workers: int | None = None  # passed to `cetate serve --workers` (above 1: with redis_url and PostgreSQL)
+    redis_url: str | None = None  # the local server's cluster mode
     compression: bool = True  # offer permessage-deflate, as browsers do
     seats: str = "invited"  # invited: people on their own devices (each joins); hotseat: one device
     warmup_cap_s: float = WARMUP_CAP_S
@@ -322,7 +323,8 @@ def _die_with_parent() -> None:
 class LocalServer:
     """A `cetate serve` child on 127.0.0.1, for one run; `stop()` ends it and removes its folder."""
 
-    def __init__(self, database_url: str | None = None, workers: int | None = None) -> None:
+    def __init__(self, database_url: str | None = None, workers: int | None = None,
+                 redis_url: str | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="cetate-loadtest-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -332,10 +334,15 @@ class LocalServer:
             command += ["--database-url", database_url]
         if workers is not None:
             command += ["--workers", str(workers)]
+        if redis_url:
+            command += ["--redis-url", redis_url]
         env = {**os.environ, "CETATE_BOT_WORKERS": "0", "CETATE_MAX_LIVE_TABLES": "0", "CETATE_MAX_SOCKETS": "0",
                **{f"CETATE_RATE_{kind}_PER_MIN": "0" for kind in ("CREATE", "WS", "JOIN", "CHAT", "HINT")}}
         env.pop("CETATE_DATABASE_URL", None)
         env.pop("CETATE_DATA_DIR", None)
+        env.pop("CETATE_REDIS_URL", None)
+        env.pop("CETATE_WORKERS", None)
+        self.workers = workers or 1
         self.log_path = self.folder / "serve.log"
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=self._log,
@@ -343,13 +350,16 @@ class LocalServer:
                                         preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
 
     def wait_ready(self, deadline: float) -> None:
-        """Until `GET /api/games` answers; LoadtestError if the server exits or the deadline passes."""
+        """Until `GET /api/health` answers (from every worker, with several); LoadtestError if the server
+        exits or the deadline passes."""
+        seen: set = set()
         while True:
             if self.process.poll() is not None:
                 raise LoadtestError("server", detail=f"exit status {self.process.returncode}: {self.log_tail()}")
             try:
-                http_json("GET", f"{self.url}/api/games", timeout=2)
-                return
+                seen.add(http_json("GET", f"{self.url}/api/health", timeout=2).get("worker"))
+                if len(seen) >= self.workers:
+                    return
             except (OSError, HttpError):
                 pass
             if time.monotonic() > deadline:
@@ -524,8 +534,11 @@ class Driver:
             finally:
                 for task in seats:
                     task.cancel()
-                await asyncio.gather(*seats, return_exceptions=True)
+                # Python 3.11's wait_for may swallow a cancel that arrives as its message does: a seat then
+                # goes back to recv(); closing its socket ends it for sure
+                await asyncio.wait(seats, timeout=1.0)
                 await self._close(sockets)
+                await asyncio.gather(*seats, return_exceptions=True)
 
     # -- a seat ------------------------------------------------------------------------------------
     async def play_seat(self, slot: _Slot, seat: int, ws: Any) -> None:
@@ -535,7 +548,7 @@ class Driver:
 
         pending: tuple[str, float, int] | None = None  # (key, sent at, seq when sent)
         try:
-            while True:
+            while not self.stopping:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), MOVE_TIMEOUT_S) if pending else await ws.recv()
                 except TimeoutError:
@@ -778,7 +791,7 @@ def run(config: Config) -> dict:
         if config.url is not None:
             base_url = check_url(config.url)
         else:
-            server = LocalServer(config.database_url, config.workers)
+            server = LocalServer(config.database_url, config.workers, config.redis_url)
             server.wait_ready(warm_deadline)
             base_url = server.url
             sampler = Sampler(ProcessMeter(server.process.pid))

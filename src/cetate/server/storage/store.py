@@ -40,6 +40,7 @@ from cetate.server.storage.writer import AppendWriter
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+MIGRATION_LOCK_KEY = 0x636574617465  # "cetate": the advisory lock that serialises migrations
 
 TABLE_FIELDS = ("id", "game", "engine_version", "players", "options", "seed", "status", "clock",
                 "host_token_hash", "seed_chosen")
@@ -111,7 +112,11 @@ def normalize_url(url: str | Path) -> str:
 
 
 def run_migrations(connection: Connection, revision: str = "head") -> None:
-    """Upgrade the database behind `connection` to `revision` with the packaged Alembic scripts."""
+    """Upgrade the database behind `connection` to `revision` with the packaged Alembic scripts. On
+    PostgreSQL, processes starting together (`cetate serve --workers N`, several machines) take turns: the
+    first upgrades, the others wait for its transaction and find nothing left to do."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
     config.attributes["connection"] = connection
