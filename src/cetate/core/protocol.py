@@ -148,6 +148,18 @@ class Game:
         comes from the catalog. Kept out of the game's package import so the engine never loads rich."""
         return None
 
+    def annotate(self, state: Any, seat: int | None, legal: list[Action]) -> list[dict]:
+        """What each of `legal` (the legal actions at `state`, in that order) costs and does, as data: one
+        JSON-able dict per action (`{}`: nothing to say), e.g. a build's price after discounts. Clients show
+        these numbers instead of working them out; the server sends them as `action_notes`."""
+        return [{} for _ in legal]
+
+    def catalog(self, lang: str) -> dict:
+        """The game's static data for drawing, in `lang`: cards, tiles, characters, symbols with their
+        numbers and their names and texts. Served once per language (`GET /api/games/{id}/catalog/{lang}`)
+        so that no client keeps its own copy. The default has none."""
+        return {}
+
     def describe_action(self, state: Any, action: Action) -> dict:
         """A message key and parameters that label an action for people (menus, buttons)."""
         return {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
@@ -206,6 +218,24 @@ class PackageGame(Game):
             self.playout_action = self._rules.playout_action
         if hasattr(self._rules, "search_actions"):
             self.search_actions = self._rules.search_actions
+        self._notes = self._optional("notes")
+        self._catalog = self._optional("catalog")
+
+    def _optional(self, part: str) -> Any:
+        """The package's module `part`, or None when the package has none."""
+        import importlib
+        import importlib.util
+
+        name = f"{self.package}.{part}"
+        return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+    def annotate(self, state: Any, seat: int | None, legal: list[Action]) -> list[dict]:
+        if self._notes is None:
+            return [{} for _ in legal]
+        return self._notes.annotate(state, seat, legal)
+
+    def catalog(self, lang: str) -> dict:
+        return self._catalog.catalog(lang) if self._catalog is not None else {}
 
     def start_events(self, state: Any) -> list[Event]:
         return self._rules.start_events(state)

@@ -303,6 +303,21 @@ async def guide(game_id: str, lang: str) -> dict:
     raise TableError(404, "no_guide", f"{game.name} has no rules guide yet")
 
 
+_CATALOGS: dict[tuple[str, str], dict] = {}
+
+
+@router.get("/games/{game_id}/catalog/{lang}", responses=ERRORS,
+            summary="A game's static data for drawing (cards, tiles, characters, symbols), in one language")
+async def game_catalog(game_id: str, lang: str) -> dict:
+    game = _game(game_id)
+    if lang not in LANGUAGES:
+        raise TableError(404, "unknown_language", f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    key = (game.id, lang)
+    if key not in _CATALOGS:  # static for the life of the process: made once per game and language
+        _CATALOGS[key] = {"game": game.id, "lang": lang, **await asyncio.to_thread(game.catalog, lang)}
+    return _CATALOGS[key]
+
+
 @router.get("/i18n/{lang}", responses=ERRORS, summary="Message catalog: core + game, English filled in")
 async def messages(lang: str, game: str | None = None) -> dict:
     if lang not in LANGUAGES:

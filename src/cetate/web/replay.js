@@ -5,6 +5,7 @@ import { api, store, ApiError } from "./api.js";
 import { h, clear, icon } from "./dom.js";
 import { setTitle, headerSlot } from "./app.js";
 import { gameModule, errorText } from "./lobby.js";
+import * as gamedata from "./gamedata.js";
 import { actionKey, actionLabel, seatNames, renderJournal, scoreTable, GuidePanel } from "./table.js";
 
 export class ReplayPage {
@@ -53,6 +54,7 @@ export class ReplayPage {
     this.steps = doc.steps || [];
     this.game = this.record.game || (this.steps[0] && this.steps[0].view && this.steps[0].view.game);
     await i18n.use(this.game);
+    try { await gamedata.load(this.game, i18n.getLang()); } catch (e) { console.error(e); }
     this.mod = await gameModule(this.game);
     this.guide = this.guide || new GuidePanel(this.game);
     if (this.step === null || !(this.step >= 0 && this.step < this.steps.length)) this.step = this.steps.length - 1;
@@ -63,6 +65,7 @@ export class ReplayPage {
 
   async onLang() {
     await i18n.use(this.game);
+    try { await gamedata.load(this.game, i18n.getLang()); } catch (e) { console.error(e); }
     this.build();
     this.render();
     if (this.guide) await this.guide.relabel();
@@ -212,7 +215,8 @@ export class ReplayPage {
         : h("div", { class: "replay-bot differs", "data-testid": "review-note" }, icon("bot"), t("web.review.differs", { move: actionLabel(compared.suggested, names) })));
     }
     const ctx = {
-      t: i18n.t, cat: i18n.current(), view: step.view, legal: [], seat: this.seat, players: names,
+      t: i18n.t, cat: i18n.current(), catalog: gamedata.get(this.game, i18n.getLang()), view: step.view, legal: [],
+      notes: [], noteOf: () => null, seat: this.seat, players: names,
       table: { seats: (this.record.seats || []).map((s, i) => ({ seat: i, ...s, joined: true })), to_move: step.view ? step.view.to_move : null, status: "over" },
       lastEvents: step.events || [], lastAction: null, readOnly: true, ui: this.ui,
       act: () => {}, rerender: () => this.render(),

@@ -7,6 +7,7 @@ import { api, store, TableConnection, ApiError } from "./api.js";
 import { h, clear, icon, esc } from "./dom.js";
 import { setTitle, headerSlot } from "./app.js";
 import { gameModule, errorText, playAgain, linkLine } from "./lobby.js";
+import * as gamedata from "./gamedata.js";
 
 const CHAT_SHOWN = 100; // server.tables.CHAT_KEPT
 
@@ -368,6 +369,7 @@ export class TablePage {
     this.game = doc.table.game;
     store.update(this.id, (e) => { e.game = this.game; });
     await i18n.use(this.game);
+    await this.loadData();
     this.mod = await gameModule(this.game);
     this.guide = new GuidePanel(this.game);
     this.token = token;
@@ -424,11 +426,23 @@ export class TablePage {
 
   async onLang() {
     await i18n.use(this.game);
+    await this.loadData();
     this.buildFrame();
     this.renderJournalAll();
     this.renderChat();
     this.render();
     if (this.guide) await this.guide.relabel();
+  }
+
+  // the game's static catalog in the current language (ctx.catalog); a page without it still draws what it can
+  async loadData() {
+    try { await gamedata.load(this.game, i18n.getLang()); } catch (e) { console.error(e); }
+  }
+
+  setMoves(m) {
+    this.legal = m.legal_actions || [];
+    this.notes = m.action_notes || [];
+    this.noteOf = gamedata.notesByAction(this.legal, this.notes, actionKey);
   }
 
   names() {
@@ -517,7 +531,7 @@ export class TablePage {
     this.table = m.table;
     if (m.seat !== undefined) this.seat = m.seat;
     this.view = m.view;
-    this.legal = m.legal_actions || [];
+    this.setMoves(m);
     this.journal = (m.journal || []).map((ev) => ({ ev, last: false }));
     this.lastEvents = [];
     this.busy = false;
@@ -593,7 +607,7 @@ export class TablePage {
       for (const key of m.view_removed || []) delete view[key];
       this.view = view;
     }
-    this.legal = m.legal_actions || [];
+    this.setMoves(m);
     this.lastAction = m.last_action || null;
     this.lastEvents = m.events || [];
     for (const e of this.journal) e.last = false;
@@ -648,8 +662,11 @@ export class TablePage {
     return {
       t: i18n.t,
       cat: i18n.current(),
+      catalog: gamedata.get(this.game, i18n.getLang()),
       view: this.view,
       legal: this.legal,
+      notes: this.notes || [],
+      noteOf: this.noteOf || (() => null),
       seat: this.seat,
       players: names,
       table: this.table,
@@ -1016,7 +1033,7 @@ export class TablePage {
     this.token = null;
     this.seat = null;
     this.ui = {};
-    this.legal = [];
+    this.setMoves({});
     if (this.conn) this.conn.setToken(null);
     this.render();
   }
@@ -1159,7 +1176,7 @@ export class TablePage {
     this.seat = seat;
     this.switching = true;
     this.ui = {};
-    this.legal = [];
+    this.setMoves({});
     this.render();
     this.conn.setToken(this.token);
   }

@@ -40,6 +40,14 @@ def legal_for(table: LiveTable, seat: int | None) -> list[dict]:
     return table.game.legal_actions(table.state)
 
 
+def moves_for(table: LiveTable, seat: int | None) -> dict:
+    """What `seat` may play now and what each of those moves costs and does, as the engine says
+    (`legal_actions`, and `action_notes` aligned with it: `Game.annotate`)."""
+    legal = legal_for(table, seat)
+    notes = table.game.annotate(table.state, seat, legal) if legal else []
+    return {"legal_actions": legal, "action_notes": notes}
+
+
 def journal(table: LiveTable, seat: int | None, since_seq: int = 0) -> list[dict]:
     event_view = table.game.event_view
     return [{**event_view(e, seat), "seq": s} for s in range(since_seq, len(table.events)) for e in table.events[s]]
@@ -85,13 +93,13 @@ class Projector:
         """The table as `auth` may see it: for `GET /api/tables/{id}` and the WebSocket's `sync`."""
         return {"table": self.summary(table), "seat": auth.seat, "host": auth.host,
                 "view": view(table, auth.seat), "journal": journal(table, auth.seat),
-                "legal_actions": legal_for(table, auth.seat), "chat": list(table.chat)}
+                **moves_for(table, auth.seat), "chat": list(table.chat)}
 
     def answer(self, table: LiveTable, seat: int, seq: int) -> dict:
         """A mover's answer to its move `seq`: the move's events and the view as that seat sees them."""
         event_view = table.game.event_view
         return {"seq": seq, "events": [{**event_view(e, seat), "seq": seq} for e in table.events[seq]],
-                "view": table.game.view(table.state, seat), "legal_actions": legal_for(table, seat)}
+                "view": table.game.view(table.state, seat), **moves_for(table, seat)}
 
     # -- sockets ------------------------------------------------------------------------------------
     def subscribe(self, table: LiveTable, auth: Auth) -> Subscriber:
@@ -159,7 +167,7 @@ class Projector:
             message = {"type": "update", "seq": table.seq,
                        "last_action": {"seat": seat, "by_bot": by_bot, "timeout": timeout},
                        "events": [{**event_view(e, receiver), "seq": table.seq} for e in table.events[table.seq]],
-                       "legal_actions": legal_for(table, receiver), "table": changing}
+                       **moves_for(table, receiver), "table": changing}
             seen = view(table, receiver)
             before = earlier.get(receiver, _NO_VIEW)
             if before is _NO_VIEW:
