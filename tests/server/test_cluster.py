@@ -18,8 +18,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +31,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from cetate.server.storage import normalize_url
-from tests.server.test_serve import free_port
+from tests.server.serve_process import ServeProcess
 
 POSTGRES_URL = os.environ.get("CETATE_TEST_POSTGRES_URL")
 REDIS_URL = os.environ.get("CETATE_TEST_REDIS_URL")
@@ -65,55 +63,11 @@ def cluster_env(tmp_path):
         admin.dispose()
 
 
-class Worker:
+class Worker(ServeProcess):
     """One `cetate serve` (with `--workers N`: N processes on its port) in a process group of its own."""
 
     def __init__(self, env: dict, log: Path, workers: int = 1) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = log
-        self.log = log.open("ab")
-        command = [sys.executable, "-m", "cetate.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        if workers > 1:
-            command += ["--workers", str(workers)]
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
-        self.http = httpx.Client(base_url=self.base, timeout=20)
-        deadline = time.monotonic() + 60
-        while True:
-            if self.process.poll() is not None:
-                raise AssertionError(f"cetate serve exited with {self.process.returncode}:\n{self.tail()}")
-            try:
-                if self.http.get("/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                self.kill()
-                raise AssertionError(f"cetate serve did not answer:\n{self.tail()}")
-            time.sleep(0.1)
-
-    def tail(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:]
-
-    def kill(self) -> None:
-        """SIGKILL every process of it, mid-whatever."""
-        self.http.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-        self.log.close()
-
-    def stop(self) -> None:
-        self.http.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-        self.log.close()
+        super().__init__(["--workers", str(workers)] if workers > 1 else [], env, log)
 
 
 class Socket:

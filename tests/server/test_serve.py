@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,48 +12,18 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.server.serve_process import ServeProcess
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="uses process groups and SIGKILL")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class Server(ServeProcess):
+    """The embedded default (SQLite in `data_dir`, no Redis), one process."""
 
-
-class Server:
     def __init__(self, data_dir: Path, log: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "CETATE_BOT_DELAY_S": "0", "CETATE_BOT_WORKERS": "1"}
         env.pop("CETATE_DATABASE_URL", None)
-        self.log = log.open("ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "cetate.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(data_dir)],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
-        self.http = httpx.Client(base_url=self.base, timeout=10)
-        deadline = time.monotonic() + 60
-        while True:
-            if self.process.poll() is not None:
-                raise AssertionError(f"cetate serve exited with {self.process.returncode}; see {log}")
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                self.kill()
-                raise AssertionError(f"cetate serve did not answer; see {log}")
-            time.sleep(0.1)
-
-    def kill(self) -> None:
-        """SIGKILL the server and its bot workers (its whole process group)."""
-        self.http.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-        self.log.close()
+        super().__init__(["--data-dir", str(data_dir)], env, log, ready_path="/api/games", http_timeout=10)
 
 
 def table(http: httpx.Client, table_id: str, token: str) -> dict:
