@@ -285,6 +285,32 @@ def test_the_owner_killed_mid_game_is_taken_over(cluster_env, tmp_path):
         b.stop()
 
 
+def test_a_clock_runs_on_at_the_worker_that_takes_the_table_over(cluster_env, tmp_path):
+    """The person to move at a dead worker's table still runs out of time: the new owner rebuilds the clock
+    from the stored moves and plays the timed-out turn (with the easy bot, marked as a time-out)."""
+    a = Worker(cluster_env, tmp_path / "a.log")
+    b = Worker(cluster_env, tmp_path / "b.log")
+    try:
+        made = a.http.post("/api/tables", json={"game": "citadels", "players": 2, "clock": {"initial_s": 4},
+                                                "seats": [{"kind": "human", "name": "Ana"},
+                                                          {"kind": "bot", "bot": "random"}]})
+        assert made.status_code == 201, made.text
+        table_id, token = made.json()["table_id"], made.json()["host_token"]
+        a.kill()  # before anyone moves: seat 0's clock runs out only at b
+        deadline = time.monotonic() + 60
+        while True:
+            doc = view(b, table_id, token)
+            if any(e["type"] == "turn_timeout" for e in doc["journal"]):
+                break
+            assert time.monotonic() < deadline, "no time-out after the takeover"
+            time.sleep(0.1)
+        assert doc["table"]["clock"] is not None and doc["table"]["clock"]["remaining_s"][0] <= 0.5
+        assert doc["table"]["seq"] >= 1  # the timed-out turn was played and stored by b
+    finally:
+        a.kill()
+        b.stop()
+
+
 def test_serve_with_two_workers_survives_sigkill(cluster_env, tmp_path):
     server = Worker(cluster_env, tmp_path / "serve.log", workers=2)
     try:
