@@ -79,7 +79,7 @@ def test_a_question_mark_asks_the_easy_bot_for_a_hint():
 
 
 def test_a_game_with_no_bot_of_its_own_gives_no_hint(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr("cetate.cli.level_bot", lambda game, level: "random")
+    monkeypatch.setattr("cetate.cli.play.level_bot", lambda game, level: "random")
     result = run("play", "gates", "--seed", "5", input="?\n")
     assert "No hint for this game" in result.output and "Hint:" not in result.output
     assert "Traceback" not in result.output
@@ -231,8 +231,8 @@ def test_rules_prints_the_guide_or_says_it_is_missing():
 
 # -- every text of the command line comes from the message catalogs ------------------------------
 
-CLI_SOURCE = Path(__file__).resolve().parents[1] / "src" / "cetate" / "cli.py"
-CITADELS_TERMINAL = CLI_SOURCE.parent / "games" / "citadels" / "terminal.py"  # the Citadels screen of `play`
+CLI_PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cetate" / "cli"
+CITADELS_TERMINAL = CLI_PACKAGE.parent / "games" / "citadels" / "terminal.py"  # the Citadels screen of `play`
 WIDE = {"COLUMNS": "1000"}  # no wrapped lines: a wrapped text would hide across two lines
 
 
@@ -243,9 +243,9 @@ def _catalogs():
     return Catalog(), Catalog(get("citadels").messages_dir())
 
 
-def test_every_catalog_key_named_in_cli_py_exists_in_english():
+def test_every_catalog_key_named_in_the_cli_package_exists_in_english():
     core, citadels = _catalogs()
-    source = CLI_SOURCE.read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(CLI_PACKAGE.glob("*.py")))
     cli_keys = set(re.findall(r"""["'](cli\.[a-z_.]+)["']""", source))
     screen_keys = set(re.findall(r"""["'](screen\.[a-z_.]+)["']""", CITADELS_TERMINAL.read_text(encoding="utf-8")))
     assert len(cli_keys) >= 40 and len(screen_keys) >= 25
@@ -342,3 +342,28 @@ def test_every_text_of_the_commands_comes_from_the_catalogs(tmp_path: Path, monk
     check(["play", "citadels", "--seat", "9"], code=2)
     check(["play", "nosuchgame"], code=2)
     check(["rules", "citadels", "no such section"], code=2)
+
+
+# -- the shortcut flags come from the games' option schemas ----------------------------------------------
+
+def test_every_command_that_takes_options_has_every_games_shortcut_flags():
+    import cetate.games
+
+    for command in ("play", "simulate", "bench"):
+        text = runner.invoke(app, [command, "--help"], env=WIDE).output
+        for game in cetate.games.all():
+            for shortcut in game.options.shortcuts:
+                assert f"--{shortcut.name}" in text, (command, shortcut.name)
+        assert "Citadels: Dark City districts added" in text and "Akropolis: The long game" in text
+
+
+def test_a_shortcut_flag_works_on_every_command_and_is_refused_by_other_games(tmp_path: Path):
+    folder = tmp_path / "records"
+    result = run("simulate", "citadels", "--players", "4", "--games", "1", "--dark-city", "--characters", "classic",
+                 "--records", str(folder))
+    assert result.exit_code == 0, result.output
+    options = Record.load(next(folder.glob("*.json"))).options
+    assert options["random_dark_city_districts"] == 14 and options["ball_room"] is True
+    assert options["characters"] is None and options["character_preset"] == "classic"  # --characters wins
+    refused = run("play", "gates", "--dark-city", input="q\n")
+    assert refused.exit_code == 2 and "Gates of the Citadel has no --dark-city shortcut" in refused.output

@@ -122,6 +122,28 @@ def test_typed_moves_are_parsed_only_as_placements():
     assert terminal.parse("1 2", small) == small[0] == terminal.parse("1 2 5", small)
     hints = [terminal.hint(view, a, _catalog(game), "en") for a in legal]
     assert all(re.match(r"^[+-]\d+ points?(, \+\d stones?)?, level \d$", h) for h in hints), hints[:5]
+    # the stones and the level a hint names are the engine's notes of that placement
+    for hint, note in zip(hints, game.annotate(state, state.seat, legal), strict=True):
+        stones = re.search(r"\+(\d) stones?", hint)
+        assert (int(stones.group(1)) if stones else 0, int(hint[-1])) == (note["st"], note["lv"]), (hint, note)
+
+
+def test_the_site_marks_what_the_view_refuses():
+    """The construction site marks as too dear exactly the positions the viewer's `refusals` name."""
+    import io
+
+    from rich.console import Console
+
+    game, state, view = _mid_game_view(actions=40)
+    assert state.phase == "take" and any(game.view(state, seat)["refusals"] for seat in range(2))
+    for seat in range(2):
+        view = game.view(state, seat)
+        console = Console(width=200, file=io.StringIO(), highlight=False)
+        console.print(game.terminal().table(view, _catalog(game), "en", ["Ann", "Bob"], seat))
+        out = console.file.getvalue()
+        refused = [r for r in view["refusals"] if r["code"] == "cost"]
+        assert out.count("you cannot pay") == len(refused)
+        assert out.count("✓") == len(view["site"]) - len(refused)
 
 
 def _catalog(game):

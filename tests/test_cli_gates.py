@@ -125,6 +125,15 @@ def _catalog() -> Catalog:
     return Catalog(GAME.messages_dir())
 
 
+def _hint(state, action: dict, seat: int = 0) -> str:
+    """The terminal's note after an action's label, with the engine's note on it as the command line passes
+    it (`Game.annotate`: what the action would do, worked out by the engine, not by the screen)."""
+    legal = GAME.legal_actions(state)
+    notes = GAME.annotate(state, seat, legal) if GAME.to_move(state) == seat else [{} for _ in legal]
+    note = next((n for a, n in zip(legal, notes, strict=True) if a == action), {})
+    return GAME.terminal().hint(GAME.view(state, seat), action, _catalog(), "en", note)
+
+
 def _played(seed: int, stop, bot: str = "random"):
     """A match with seat 0 playing its first legal action and seat 1 the bot, until `stop(view)` at a turn of
     seat 0."""
@@ -165,10 +174,10 @@ def test_the_barter_hint_follows_the_worked_example():
     state = _duel(("M03", "M12"), ["S05", "A01"], ["A13"])
     view = GAME.view(state, 0)
     terminal = GAME.terminal()
-    hint = terminal.hint(view, {"type": "attach", "card": "S05"}, _catalog(), "en")
+    hint = _hint(state, {"type": "attach", "card": "S05"})
     assert hint == ("cancels Hartă II (Map II) and takes its 9 · step 1: scores 9 · +5 table bonus · "
                     "totals then 14 to 7")
-    assert terminal.hint(view, {"type": "skip"}, _catalog(), "en") == "totals then 0 to 21"
+    assert _hint(state, {"type": "skip"}) == "totals then 0 to 21"
     console = Console(width=140, file=io.StringIO(), highlight=False)
     console.print(terminal.table(view, _catalog(), "en", ["Ann", "Bob"], 0))
     out = console.file.getvalue()
@@ -182,8 +191,7 @@ def test_the_torture_hint_and_a_changed_main_value():
     (R32), Tortura scores 1 (no bonus), totals 1 to 0 (spec gates §5's 4 to 3, with the same margin)."""
     state = _duel(("M02", "M12"), ["S06"], [])
     state.order, state.turn = (0, 1), 0
-    view = GAME.view(state, 0)
-    hint = GAME.terminal().hint(view, {"type": "attach", "card": "S06"}, _catalog(), "en")
+    hint = _hint(state, {"type": "attach", "card": "S06"})
     assert hint == "opposing main value 11 → 3 · step 1: scores 1 · no table bonus · totals then 1 to 0"
     GAME.apply(state, {"type": "attach", "card": "S06"})
     view = GAME.view(state, 1)
@@ -194,16 +202,13 @@ def test_the_torture_hint_and_a_changed_main_value():
 
 
 def test_the_choose_and_siege_hints():
-    terminal = GAME.terminal()
     state = _played(0, lambda view: view["phase"] == "draft")
-    view = GAME.view(state, 0)
-    assert terminal.hint(view, {"type": "choose", "card": "M01"}, _catalog(), "en") == \
+    assert _hint(state, {"type": "choose", "card": "M01"}) == \
         "index 11 · value 2 · explosion +10 · explodes against Generalul (General)"
-    assert terminal.hint(view, {"type": "choose", "card": "M08"}, _catalog(), "en") == \
+    assert _hint(state, {"type": "choose", "card": "M08"}) == \
         "index 5 · value 7 · explosion −3 · explodes against Zidarul (Mason)"
     state = _played(POET_SEED, lambda view: view["phase"] == "siege")
-    view = GAME.view(state, 0)
-    hints = [terminal.hint(view, a, _catalog(), "en") for a in GAME.legal_actions(state)]
+    hints = [_hint(state, a) for a in GAME.legal_actions(state)]
     assert all(re.fullmatch(r"\d+ of the \d+ unseen cards shows? the [a-z ]+ · the siege succeeds about \d+%", h)
                for h in hints[:-1]), hints
     assert hints[-1] == ""

@@ -9,6 +9,8 @@ import pytest
 
 from cetate.bots import ISMCTSBot, UnknownBot, choose, make_bot, uses_sample
 from cetate.bots.ismcts import DEFAULTS, action_key, parse_settings, terminal_rewards
+from cetate.core.options import OptionSchema
+from cetate.core.protocol import CodecPart, Game, GameSpec, ObserverPart, RulesPart
 from cetate.core.rng import Rng
 from cetate.games import get
 from tests.bots.test_determinize_consistency import CONFIGS, IDS, reach, snapshot
@@ -189,74 +191,75 @@ def test_rewards_and_keys():
 
 # -- a position with one winning move -----------------------------------------------------------------------
 
-class Nim:
-    """Two players take 1-3 stones in turn; whoever takes the last stone wins. No hidden information."""
+class NimState:
+    def __init__(self, stones: int, turn: int = 0) -> None:
+        self.stones, self.turn, self.winner = stones, turn, None
 
-    id = "nim-test"
-
-    class State:
-        def __init__(self, stones: int, turn: int = 0) -> None:
-            self.stones, self.turn, self.winner = stones, turn, None
-
-    def to_move(self, s):
-        return None if s.winner is not None else s.turn
-
-    def legal_actions(self, s):
-        return [{"take": k} for k in (1, 2, 3) if k <= s.stones]
-
-    def apply(self, s, action, seat=None):
-        s.stones -= action["take"]
-        if s.stones == 0:
-            s.winner = s.turn
-        s.turn = 1 - s.turn
-        return []
-
-    def random_action(self, s, rnd):
-        legal = self.legal_actions(s)
-        return legal[rnd.randrange(len(legal))]
-
-    def clone(self, s):
-        c = Nim.State(s.stones, s.turn)
-        c.winner = s.winner
+    def clone(self) -> NimState:
+        c = NimState(self.stones, self.turn)
+        c.winner = self.winner
         return c
 
-    def determinize(self, s, seat, rng):
-        return self.clone(s)
 
-    def result(self, s):
-        return None if s.winner is None else {"winners": [s.winner], "ranking": [s.winner, 1 - s.winner]}
+def _nim_apply(s: NimState, action: dict, seat: int | None = None) -> list:
+    s.stones -= action["take"]
+    if s.stones == 0:
+        s.winner = s.turn
+    s.turn = 1 - s.turn
+    return []
 
-    def seats(self, s):
-        return 2
 
-    def evaluate(self, s):
-        return None
+def _nim_result(s: NimState) -> dict | None:
+    return None if s.winner is None else {"winners": [s.winner], "ranking": [s.winner, 1 - s.winner]}
 
-    def view(self, s, seat):
-        return {"stones": s.stones}
+
+NIM = GameSpec(
+    id="nim-test", name="Nim", description="Two players take 1-3 stones in turn; whoever takes the last wins.",
+    engine_version="0", min_players=2, max_players=2, options=OptionSchema(),
+    rules=RulesPart(setup=lambda players, seed=0, options=None: NimState(10),
+                    to_move=lambda s: None if s.winner is not None else s.turn,
+                    legal_actions=lambda s: [{"take": k} for k in (1, 2, 3) if k <= s.stones],
+                    apply=_nim_apply, result=_nim_result, seats=lambda s: 2),
+    observer=ObserverPart(view=lambda s, seat: {"stones": s.stones}, determinize=lambda s, seat, rng: s.clone()),
+    codec=CodecPart(to_json=lambda s: vars(s), from_json=lambda doc: NimState(doc["stones"], doc["turn"]),
+                    clone=NimState.clone),
+    search=None, encoder=None, presentation=None, terminal=None, bots=None,
+)
+"""Nim as a game spec with only the required parts: no search help, no heuristic bot (so the search's favourite
+and heuristic playouts fall back to random moves), no hidden information."""
 
 
 @pytest.mark.parametrize("stones", [5, 6, 7])
 def test_finds_the_winning_move(stones):
     """Leaving a multiple of four stones wins; every other move loses against good play."""
-    game = Nim()
+    game = Game(NIM)
     for seed in range(3):
         bot = ISMCTSBot(game, 0, seed, iterations=400, prior="none")
-        state = Nim.State(stones)
+        state = NimState(stones)
         action = bot.act(game.view(state, 0), game.legal_actions(state), sample=game.clone(state))
         assert (stones - action["take"]) % 4 == 0, (stones, action)
 
 
 def test_search_is_game_agnostic_and_plays_a_whole_game():
     """From 10 stones the first player wins by leaving 8, then 4: the bot must find each of those moves."""
-    game = Nim()
-    state = Nim.State(10)
+    game = Game(NIM)
+    state = NimState(10)
     bots = [ISMCTSBot(game, i, i, iterations=500, prior="none") for i in (0, 1)]
     while (seat := game.to_move(state)) is not None:
         action = bots[seat].act(game.view(state, seat), game.legal_actions(state), sample=game.clone(state))
         assert action in game.legal_actions(state)
         game.apply(state, action)
     assert game.result(state)["winners"] == [0]
+
+
+def test_a_game_without_a_heuristic_bot_gets_random_favourites_and_playouts():
+    """The heuristic comes from the spec (`Bots.heuristic`); Nim declares none, so the search asks a random
+    player for its favourite and plays random heuristic playouts, never a bot named after the game."""
+    game = Game(NIM)
+    bot = ISMCTSBot(game, 0, 1, iterations=300, playout="heuristic")
+    state = NimState(6)
+    assert bot.act(game.view(state, 0), game.legal_actions(state), sample=game.clone(state)) == {"take": 2}
+    assert bot._heuristic(0).name == "random" and bot._heuristic(1).name == "random"
 
 
 def test_citadels_playout_rule_of_thumb_is_always_legal():

@@ -116,3 +116,13 @@ def test_the_learner_sees_its_own_view_only():
     obs, _ = e.reset(seed=4)
     view = e.game.view(e.aec.state, 1)
     assert np.array_equal(obs["observation"], np.asarray(e.aec.encoder.observe(view), np.float32))
+
+
+def test_the_package_function_survives_its_module_being_imported():
+    """Importing the environment's module must not replace `cetate.rl.versus` (the function) by a module."""
+    import cetate.rl
+    import cetate.rl.single
+
+    assert callable(cetate.rl.versus)
+    cetate.rl.versus("gates").close()
+    assert callable(cetate.rl.versus)

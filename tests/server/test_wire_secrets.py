@@ -81,6 +81,21 @@ def _private_parts(mine, public, theirs, out: list) -> None:
         out.append(mine)
 
 
+def _id_lists(doc) -> list[list]:
+    """The lists of cards in a view written as their ids: what the receiver holds, told to it in another form
+    (a Citadels hand is a list of card objects in the view, and a list of ids in the event that gives it)."""
+    found: list[list] = []
+    if isinstance(doc, dict):
+        for value in doc.values():
+            found.extend(_id_lists(value))
+    elif isinstance(doc, list):
+        if doc and all(isinstance(x, dict) and "id" in x for x in doc):
+            found.append([x["id"] for x in doc])
+        for value in doc:
+            found.extend(_id_lists(value))
+    return found
+
+
 def _get(doc, key):
     return doc.get(key) if isinstance(doc, dict) else None
 
@@ -90,7 +105,7 @@ def secrets_for(table, receiver: int | None) -> list[tuple[str, str]]:
     game, state = table.game, table.state
     public = plain(game.view(state, None))
     own = plain(game.view(state, receiver)) if receiver is not None else None
-    known = text(public) + (text(own) if own is not None else "")
+    known = text(public) + (text(own) if own is not None else "") + "".join(text(ids) for ids in _id_lists(own))
     found: list[tuple[str, str]] = []
     for seat in range(table.players):
         if seat == receiver:

@@ -62,9 +62,7 @@ def register(name: str, factory: BotFactory | None = None):
 
 
 def _load_plugins() -> None:
-    """Bots declared by other packages in the `cetate.bots` entry-point group, and the bots each registered
-    game ships (`game.bots()`, e.g. Citadels' `citadels-heuristic`): a game package may not import
-    `cetate.bots`, so the registry goes to the games instead."""
+    """Bots declared by other packages in the `cetate.bots` entry-point group (loaded once)."""
     global _plugins_loaded
     if _plugins_loaded:
         return
@@ -75,28 +73,36 @@ def _load_plugins() -> None:
                 _REGISTRY[ep.name] = ep.load()
             except Exception:  # a broken plug-in must not break the built-in bots
                 continue
+
+
+def _game_bots() -> dict[str, BotFactory]:
+    """The bots the registered games ship (`Game.bots()`, e.g. Citadels' `citadels-heuristic`), asked of the
+    game registry each time: a game package may not import `cetate.bots`, so the registry goes to the games
+    instead, and a game registered later (a plug-in, a test) brings its bots with it."""
     from cetate import games  # registry lookup; bots never import a game module directly
 
+    found: dict[str, BotFactory] = {}
     for game in games.all():
         try:
-            offered = game.bots() if callable(getattr(game, "bots", None)) else {}
+            offered = game.bots()
         except Exception:  # a game whose bots fail to load must not break the others
             continue
         for name, factory in offered.items():
-            _REGISTRY.setdefault(name, factory)
+            found.setdefault(name, factory)
+    return found
 
 
 def names() -> list[str]:
     """The registered bot names, sorted."""
     _load_plugins()
-    return sorted(_REGISTRY)
+    return sorted({*_REGISTRY, *_game_bots()})
 
 
 def _factory(name: str) -> BotFactory | None:
     """The factory for `name`; `base:settings` names (e.g. `ismcts:iterations=400`) go to a factory that
     offers `parametrised(settings) -> factory`."""
     _load_plugins()
-    factory = _REGISTRY.get(name)
+    factory = _REGISTRY.get(name) or _game_bots().get(name)
     if factory is None and ":" in name:
         base, _, rest = name.partition(":")
         maker = getattr(_REGISTRY.get(base), "parametrised", None)
@@ -117,7 +123,7 @@ def make_bot(name: str, game: Any, seat: int, seed: int | str = 0) -> Bot:
     """A new bot `name` playing `seat` of `game` (a game object or a game id), with its own seed."""
     factory = _factory(name)
     if factory is None:
-        raise UnknownBot("unknown_bot", f"unknown bot {name!r}; known bots: {', '.join(sorted(_REGISTRY))}",
+        raise UnknownBot("unknown_bot", f"unknown bot {name!r}; known bots: {', '.join(names())}",
                          bot=name)
     return factory(_resolve_game(game), seat, seed)
 

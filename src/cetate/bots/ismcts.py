@@ -85,8 +85,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Any, seat: int, seed: int | str = 0, **settings: Any) -> None:
         super().__init__(game, seat, seed)
-        hints = dict(getattr(game, "search_defaults", None) or {})
-        self.settings = {**DEFAULTS, **hints, **settings}
+        self.settings = {**DEFAULTS, **game.search_defaults, **settings}
         check_settings(self.settings)
         self.iterations_done = 0  # over this bot's life, for `cetate bench --bot ismcts`
         self.seconds = 0.0
@@ -100,14 +99,12 @@ class ISMCTSBot(Bot):
             return legal_actions[0]
         if sample is None:
             raise ValueError("the ismcts bot needs a sample of its information set (see cetate.bots.ismcts)")
-        offered = getattr(self.game, "search_actions", None)
-        if offered is not None:  # the game's search offers one move here (say, its one good placement)
-            only = offered(sample)
-            if len(only) == 1:
-                key = action_key(only[0])
-                for a in legal_actions:
-                    if action_key(a) == key:
-                        return a
+        only = self.game.search_actions(sample)
+        if len(only) == 1:  # the game's search offers one move here (say, its one good placement)
+            key = action_key(only[0])
+            for a in legal_actions:
+                if action_key(a) == key:
+                    return a
         favourite = favourite_action = None
         if self.settings["prior"] == "heuristic":
             favourite_action = self._heuristic(self.seat).act(view, legal_actions)
@@ -127,8 +124,7 @@ class ISMCTSBot(Bot):
         game = self.game
         st = self.settings
         determinize, apply, to_move = game.determinize, game.apply, game.to_move
-        # optional protocol hooks (a duck-typed game may lack them): see cetate.core.protocol.Game
-        candidates = getattr(game, "search_actions", None) or game.legal_actions
+        candidates = game.search_actions  # every legal action unless the game's Search part narrows them
         iterations = st["iterations"]
         deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
         rng = Rng(self.rng.next64())
@@ -138,7 +134,7 @@ class ISMCTSBot(Bot):
         sqrt = math.sqrt
         root = _Node(-1)
         guided = st["playout"] == "game"  # expansions try the game's playout rule first
-        playout_step = getattr(game, "playout_action", None) or game.random_action
+        playout_step = game.playout_action
         started = time.perf_counter()
         done = 0
         while True:
@@ -204,14 +200,12 @@ class ISMCTSBot(Bot):
         to_move, apply = game.to_move, game.apply
         depth = self.settings["depth"]
         heuristic = self.settings["playout"] == "heuristic"
-        step = game.random_action
-        if self.settings["playout"] == "game":
-            step = getattr(game, "playout_action", None) or step
+        step = game.playout_action if self.settings["playout"] == "game" else game.random_action
+        evaluate = game.evaluate
         steps = 0
         while (mover := to_move(d)) is not None:
             if depth is not None and steps >= depth:
-                evaluate = getattr(game, "evaluate", None)
-                values = evaluate(d) if evaluate is not None else None
+                values = evaluate(d)
                 if values is not None:
                     return list(values)
                 depth = None  # the game has no evaluation: play on to the end
@@ -221,18 +215,21 @@ class ISMCTSBot(Bot):
                 action = step(d, rnd)
             apply(d, action)
             steps += 1
-        seats = getattr(game, "seats", None)
-        return terminal_rewards(game.result(d), seats(d) if seats is not None else d.n)
+        return terminal_rewards(game.result(d), game.seats(d))
 
     def _heuristic(self, seat: int) -> Bot:
+        """The game's heuristic bot for `seat` (`Game.heuristic`, declared by its spec), or a random player
+        when it has none."""
         bot = self._heuristics.get(seat)
         if bot is None:
+            seed = f"{self.seed}/playout{seat}"
+            name = self.game.heuristic
             try:
-                bot = make_bot(f"{self.game.id}-heuristic", self.game, seat, f"{self.seed}/playout{seat}")
+                bot = make_bot(name, self.game, seat, seed) if name is not None else None
             except UnknownBot:
-                bot = make_bot("random", self.game, seat, f"{self.seed}/playout{seat}")
-            self._heuristics[seat] = bot
-        return bot
+                bot = None
+            self._heuristics[seat] = bot if bot is not None else make_bot("random", self.game, seat, seed)
+        return self._heuristics[seat]
 
 
 _NUMBERS = {"iterations": int, "ms": float, "depth": int, "c": float, "prior_weight": float}

@@ -3,7 +3,9 @@
 Every error is `{"error": {"code", "message", "field"?}}`: 400 malformed JSON or body, 401 missing or wrong
 token, 403 a token that may not do this (another seat, not the host), 404 unknown table, game or seat, 409
 not your turn / game over / table not started, 413 body too large, 422 an illegal action or bad options
-(the engine's code and message). A refused request changes nothing.
+(the engine's code and message). A refused request changes nothing. Any other failure, the engine's included
+(an exception other than `IllegalAction` while it plays one of its own legal actions), is a 500
+`internal_error` with a log line: a bug of ours, never blamed on the client.
 """
 
 from __future__ import annotations
@@ -246,8 +248,7 @@ async def list_games() -> list[dict]:
 def _emblem(game) -> str | None:
     """The game's emblem (`Game.emblem`) if it is a plain SVG picture: one <svg> element, no script, no event
     handler, no link to anything outside it (the client puts it into the page as markup)."""
-    emblem = getattr(game, "emblem", None)
-    svg = emblem() if callable(emblem) else None
+    svg = game.emblem()
     if not isinstance(svg, str) or not svg.lstrip().startswith("<svg") or _UNSAFE_SVG.search(svg):
         return None
     return svg

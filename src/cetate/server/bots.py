@@ -8,8 +8,9 @@ server's process. Its seed is derived from the table's seed, the seat and the ac
 table plays the same way after a restart (for search bots: when their budget is in iterations, see
 `Settings.bot_iterations`; a time budget depends on the machine's speed).
 
-The lobby's levels (`LEVELS`, `level_bot`, from `cetate.bots.levels`): `easy` is the game's heuristic bot
-(`random` for a game without one), `normal` and `hard` are IS-MCTS with about 300 ms and 2 s per decision.
+The lobby's levels (`LEVELS`, `level_bot`, from `cetate.bots.levels`): a game fills the levels its spec
+declares with its own bots (`easy`: its heuristic bot); the others are generic: `easy` random, `normal` and
+`hard` IS-MCTS with about 300 ms and 2 s per decision.
 
 Workers never outlive the server, even one killed by SIGKILL (`worker_init`): on Linux each asks the kernel
 for SIGKILL when its parent dies (PR_SET_PDEATHSIG), and everywhere a daemon thread waits on a *lifeline*, the

@@ -142,10 +142,10 @@ def test_architect_levels():
     hip = arch(CODES, "hippodamos")
     assert hip["house"] == {"value": 2, "stars": 1, "points": 2, "districts": 2, "doubled": 0}
     assert hip["barracks"]["points"] == 4 and hip["temple"]["points"] == 0 and hip["market"]["points"] == 0
-    assert hip["quarries"] == {"count": 5, "points": 0}
+    assert hip["quarries"] == {"count": 5, "value": 0, "points": 0}
     assert total(hip) == 6
     met = arch(CODES, "metagenes")
-    assert met["quarries"] == {"count": 5, "points": 10} and total(met) == 16
+    assert met["quarries"] == {"count": 5, "value": 2, "points": 10} and total(met) == 16
     cal = arch(CODES, "callicrates")
     assert cal["house"]["points"] == 4 and cal["barracks"]["points"] == 8 and total(cal) == 12
 

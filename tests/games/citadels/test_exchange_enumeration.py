@@ -1,5 +1,5 @@
 """The Diplomat's legal exchanges are enumerated by a fast loop; it must agree with the rule check
-`_exchange_problem` that `apply` uses, for every option value that changes the rule."""
+`exchange_problem` that `apply` uses, for every option value that changes the rule."""
 
 import random
 
@@ -29,7 +29,7 @@ def test_fast_exchange_enumeration_matches_the_rule_check(extra):
                 seat = s.actor
                 slow = {(R.DISTRICT_IDS[g], t, R.DISTRICT_IDS[k])
                         for g in set(s.cities[seat]) for t in range(s.n) if t != seat
-                        for k in set(s.cities[t]) if R._exchange_problem(s, seat, g, t, k) is None}
+                        for k in set(s.cities[t]) if R.exchange_problem(s, seat, g, t, k) is None}
                 assert fast == slow
                 checked += 1
             GAME.apply(s, rnd.choice(GAME.legal_actions(s)))

@@ -421,7 +421,7 @@ def test_r25_siege_reveal_symbols_only():
                                       "was_neutral": False}
     assert s.gates == [0, 0, 0, 1] and s.reserves[1] == [MOTOR1]
     assert s.history[-1]["siege"] == {"attacker": 0, "gate": 2, "cards": [TORTURE, PRINCE, ALLIANCE],
-                                      "defended": False}
+                                      "hits": [False, False, False], "defended": False}
 
 
 def test_r25_short_and_empty_reserve():

@@ -301,7 +301,7 @@ def test_barter_worked_example():
     assert h["main"] == [0, 7] and h["totals"] == [14, 7] and h["points"] == 7 and h["winner"] == 0
     assert h["cancelled"] == [MAP2]
     assert h["steps"][0] == {"step": 1, "cards": [BARTER, MAP2], "cancelled": [False, True],
-                             "circle_bonus": [0, 0], "scores": [9, None], "table_bonus": [5, 0]}
+                             "values": [9, None], "circle_bonus": [0, 0], "scores": [9, None], "table_bonus": [5, 0]}
     assert "circles" not in types(ev) and "circles_equal" not in types(ev)
 
 

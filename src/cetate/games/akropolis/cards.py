@@ -18,6 +18,10 @@ from cetate.games.akropolis.scoring import units
 
 DISTRICTS = frozenset("hmbtg")
 PLAZAS = frozenset("HMBTG")
+RAISED = {"villa": ("h", 4), "guard_tower": ("b", 2)}  # §2.5 #2, #8: that many districts on level 2 or higher
+RAISED_LEVEL = 2
+LUXURY_LEVEL = 3  # §2.5 #6: a Market plaza on this level or higher
+QUARRY_MINE_STONES = 8  # §2.5 #17
 
 
 def _n(cell, d, k=1):
@@ -36,6 +40,12 @@ def _centre_ok(city: City, cell, lenient_empty: bool, options: dict) -> bool:
     return code is not None and (len(code) == 2 or code.islower())  # a district or a quarry
 
 
+def _raised(city: City, card: str) -> int:
+    """The districts of the card's colour on level 2 or higher (Villa, Guard Tower)."""
+    want = RAISED[card][0]
+    return sum(1 for _, letter, _, level in units(city) if letter == want and level >= RAISED_LEVEL)
+
+
 def _surrounded(city: City, cell, sides) -> bool:
     h = city.h
     return all(_n(cell, d) in h for d in sides)
@@ -51,7 +61,7 @@ def housing(city: City, stones: int, options: dict) -> bool:
 
 def villa(city: City, stones: int, options: dict) -> bool:
     """§2.5 #2: at least four House districts on level 2 or higher."""
-    return sum(1 for _, letter, _, level in units(city) if letter == "h" and level >= 2) >= 4
+    return _raised(city, "villa") >= RAISED["villa"][1]
 
 
 def district_center(city: City, stones: int, options: dict) -> bool:
@@ -96,7 +106,7 @@ def storehouses(city: City, stones: int, options: dict) -> bool:
 def luxury_goods(city: City, stones: int, options: dict) -> bool:
     """§2.5 #6: a Market plaza on level 3 or higher."""
     h = city.h
-    return any(code == "M" and h[cell] >= 3 for cell, code in city.top.items())
+    return any(code == "M" and h[cell] >= LUXURY_LEVEL for cell, code in city.top.items())
 
 
 def _line(city: City, length: int) -> list[list[str]]:
@@ -132,7 +142,7 @@ def rampart(city: City, stones: int, options: dict) -> bool:
 
 def guard_tower(city: City, stones: int, options: dict) -> bool:
     """§2.5 #8: at least two Barracks districts on level 2 or higher."""
-    return sum(1 for _, letter, _, level in units(city) if letter == "b" and level >= 2) >= 2
+    return _raised(city, "guard_tower") >= RAISED["guard_tower"][1]
 
 
 def fortress(city: City, stones: int, options: dict) -> bool:
@@ -221,7 +231,7 @@ def main_street(city: City, stones: int, options: dict) -> bool:
 
 def quarry_mine(city: City, stones: int, options: dict) -> bool:
     """§2.5 #17: the player holds at least 8 stones when the cards are checked."""
-    return stones >= 8
+    return stones >= QUARRY_MINE_STONES
 
 
 def agora(city: City, stones: int, options: dict) -> bool:
@@ -241,3 +251,35 @@ PREDICATES: dict[str, Callable[[City, int, dict], bool]] = {
 
 def satisfied(card: str, city: City, stones: int, options: dict) -> bool:
     return PREDICATES[card](city, stones, options)
+
+
+def progress(card: str, city: City, stones: int) -> float:
+    """How far a city is towards a card, 0 to 1: a rough measure, for the cards that allow one (the bot's
+    hope of completing a card later); 0 for the others."""
+    h, top = city.h, city.top
+    if card == "quarry_mine":
+        return min(stones, QUARRY_MINE_STONES) / QUARRY_MINE_STONES
+    if card == "agora":
+        return len({c for c in top.values() if c in PLAZAS}) / len(PLAZAS)
+    if card == "luxury_goods":
+        return min(LUXURY_LEVEL, max((h[c] for c, code in top.items() if code == "M"), default=0)) / LUXURY_LEVEL
+    if card in RAISED:
+        need = RAISED[card][1]
+        return min(need, _raised(city, card)) / need
+    best = 0.0
+    if card in ("oasis", "district_center", "parkland", "fortress", "pilgrims_stairs"):
+        for (q, r), code in top.items():
+            if card == "oasis" and "g" in code:
+                built = sum(1 for dq, dr in D if (q + dq, r + dr) in h)
+                best = max(best, built / 6)
+            elif card == "district_center" and code == "H":
+                higher = sum(1 for dq, dr in D if h.get((q + dq, r + dr), 0) > h[(q, r)])
+                best = max(best, higher / 6)
+            elif card == "parkland" and code == "G":
+                best = max(best, 0.5)
+            elif card == "fortress" and code == "B":
+                near = sum(1 for dq, dr in D if "b" in top.get((q + dq, r + dr), ""))
+                best = max(best, min(near, 2) / 2 * 0.8)
+            elif card == "pilgrims_stairs" and code == "T":
+                best = max(best, min(h[(q, r)], 3) / 3 * 0.8)  # a stair needs a plaza on level 3 or higher
+    return best

@@ -11,12 +11,13 @@ city can be written out and rebuilt (and every rebuilt placement is checked agai
 from __future__ import annotations
 
 from cetate.games.akropolis.data import CODES, SMALL_PIECE_BASE, STARTING_TILE_CELLS, STARTING_TILE_ID
+from cetate.games.akropolis.hexes import DIRECTIONS
 
 Cell = tuple[int, int]
 
-# (dq, dr) clockwise from north (§3.1); a city tile anchored at a with rotation r covers a, a + D[r] and
-# a + D[r + 1] (§3.2).
-D: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+# (dq, dr) clockwise from north (§3.1, hexes.py); a city tile anchored at a with rotation r covers a, a + D[r]
+# and a + D[r + 1] (§3.2).
+D: tuple[Cell, ...] = DIRECTIONS
 TRIANGLE: tuple[tuple[Cell, Cell], ...] = tuple((D[r], D[(r + 1) % 6]) for r in range(6))
 
 # Reasons a placement is refused (error codes, explained in the message catalogs).
@@ -63,6 +64,27 @@ class City:
         city.log.append((STARTING_TILE_ID, cells, 0))
         return city
 
+    @classmethod
+    def from_cells(cls, cells: list[dict]) -> City:
+        """A city rebuilt from the visible cells of a view (`cells_doc`): heights, visible hexes, pieces and
+        dual rotations, which is all that legality, scoring and the cards read (not the placement log)."""
+        city = cls()
+        h, top, pid, drot = city.h, city.top, city.pid, city.drot
+        for c in cells:
+            cell = (c["q"], c["r"])
+            h[cell] = c["level"]
+            top[cell] = c["hex"]
+            pid[cell] = c["piece"]
+            if len(c["hex"]) == 2:
+                drot[cell] = c.get("rot", 0) % 6
+        border = city.border
+        for q, r in h:
+            for dq, dr in D:
+                n = (q + dq, r + dr)
+                if n not in h:
+                    border.add(n)
+        return city
+
     def clone(self) -> City:
         c = City.__new__(City)
         c.h = self.h.copy()
@@ -81,9 +103,21 @@ class City:
             return code
         return code[0] if (d - self.drot[cell]) % 6 < 3 else code[1]
 
-    def cells_of(self, q: int, r: int, rot: int) -> tuple[Cell, Cell, Cell]:
+    @staticmethod
+    def cells_of(q: int, r: int, rot: int) -> tuple[Cell, Cell, Cell]:
+        """The cells a city tile anchored at (q, r) with rotation rot covers: A's, B's and C's (§3.2)."""
         a, b = TRIANGLE[rot % 6]
         return ((q, r), (q + a[0], r + a[1]), (q + b[0], r + b[1]))
+
+    def landing_level(self, cell: Cell) -> int:
+        """The level a new hex reaches on `cell`: one above its stack (§1.1; a legal tile lies flat, so its
+        anchor's level is the tile's)."""
+        return self.h.get(cell, 0) + 1
+
+    def covered_quarries(self, cells: tuple[Cell, ...]) -> int:
+        """The visible quarries a piece on these cells covers: one stone each (§1.3 step 3)."""
+        top = self.top
+        return sum(1 for c in cells if top.get(c) == "q")
 
     # -- legality (§1.4) ----------------------------------------------------------------------------
     def refusal(self, cells: tuple[Cell, Cell, Cell]) -> str | None:
@@ -113,6 +147,15 @@ class City:
         return None
 
     # -- enumeration (§3.2) -------------------------------------------------------------------------
+    def anchors(self) -> set[Cell]:
+        """Every anchor a city tile can have: the empty cells at distance 1 or 2 and the built cells. Any other
+        anchor is refused as NOT_TOUCHING for every rotation (all its cells are empty and away from the city)."""
+        return self.ground_anchors() | self.h.keys()
+
+    def small_cells(self) -> set[Cell]:
+        """Every cell a small tile might go on: the border and the built cells. Any other is NOT_TOUCHING."""
+        return self.border | self.h.keys()
+
     def ground_anchors(self) -> set[Cell]:
         """Empty cells at distance 1 or 2 from the city: every anchor a ground placement can have."""
         h = self.h
@@ -178,11 +221,8 @@ class City:
     def place_tile(self, piece: int, q: int, r: int, rot: int) -> int:
         """Put city tile `piece` (already checked legal) on the city; returns the quarries it covered."""
         cells = self.cells_of(q, r, rot)
-        top = self.top
-        covered = 0
+        covered = self.covered_quarries(cells)
         for cell, code in zip(cells, CODES[piece], strict=True):
-            if top.get(cell) == "q":
-                covered += 1
             self._put(cell, code, piece)
         self.log.append((piece, cells, rot % 6))
         return covered
@@ -190,7 +230,7 @@ class City:
     def place_small(self, small_id: int, code: str, q: int, r: int, rot: int) -> int:
         """Put a small tile (already checked legal); returns 1 if it covered a quarry, else 0."""
         cell = (q, r)
-        covered = 1 if self.top.get(cell) == "q" else 0
+        covered = self.covered_quarries((cell,))
         self._put(cell, code, SMALL_PIECE_BASE + small_id, rot if len(code) == 2 else 0)
         self.log.append((SMALL_PIECE_BASE + small_id, (cell,), rot % 6 if len(code) == 2 else 0))
         return covered

@@ -146,4 +146,4 @@ class AkropolisEncoder(Encoder):
         return f.values
 
 
-ENCODER = AkropolisEncoder  # found by PackageGame.encoder
+ENCODER = AkropolisEncoder  # named by the game's spec (encoder=lazy(...))

@@ -5,10 +5,18 @@ and the ambiguity flags F1-F10 of §1.11, each with the spec's recommended defau
 from __future__ import annotations
 
 from cetate.core.errors import InvalidOptions
-from cetate.core.options import Option, OptionSchema
+from cetate.core.options import Option, OptionSchema, Shortcut
 from cetate.games.akropolis.data import ATHENA_CARDS
 
 VARIANTS = ("variant_houses", "variant_markets", "variant_barracks", "variant_temples", "variant_gardens")
+
+SHORTCUTS = (  # the command line's --athena, --variants, --long
+    Shortcut("athena", "Add the Athena expansion (construction cards, small tiles, the statue).",
+             sets={"athena": True}),
+    Shortcut("variants", "All five scoring variants (houses, markets, barracks, temples, gardens).",
+             sets=dict.fromkeys(VARIANTS, True)),
+    Shortcut("long", "The long game with all 61 tiles (2 or 3 players).", sets={"long_game": True}),
+)
 
 SCHEMA = OptionSchema((
     Option("long_game", "bool", False,
@@ -78,7 +86,7 @@ SCHEMA = OptionSchema((
     Option("final_tie", "choice", "shared",
            "F10: players still tied after comparing stones share the victory. The spec gives no alternative.",
            choices=("shared",), spec="§1.11 F10"),
-))
+), SHORTCUTS)
 
 
 def check_for_players(options: dict, players: int) -> None:

@@ -13,7 +13,7 @@ happens. At each take (but the last, whose greedy value is already the exact fin
 * in each world the candidate is applied, then the game goes on for `rollout_horizon` more takes of the
   bot, a greedy copy of itself (no look-ahead, `rollout_top_k` placements valued in full per tile) against
   the Architect by his rule, and the position is judged by the solo margin forecast of
-  `search._solo_margin` (his score and mine carried to the end at rates fitted on whole games), or by the
+  `valuation.solo_margin` (his score and mine carried to the end at rates fitted on whole games), or by the
   final margin when the game ends first;
 * after `rollout_stage1` worlds only the bot's choice and the `rollout_keep` best others go on;
 * the bot leaves its own choice only for a candidate whose mean gain over its choice, world by world,
@@ -30,8 +30,10 @@ from typing import Any
 
 from cetate.core.rng import Rng
 from cetate.games.akropolis import rules
+from cetate.games.akropolis.city import City
 from cetate.games.akropolis.data import CODES
 from cetate.games.akropolis.state import State
+from cetate.games.akropolis.valuation import _key, _Turn, solo_margin
 from cetate.games.akropolis.view import determinize, light_view
 from cetate.games.akropolis.view import view as full_view
 
@@ -49,14 +51,11 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None, shared:
     reaches the same positions (only the stacks' order differs), and the greedy take is a function of the
     key (the stacks' contents, which it reads as a mix, follow from the rest). `shared` keeps the greedy
     player's valuation of each city across the worlds of the decision (see `_Turn.take`)."""
-    from cetate.games.akropolis.bot import _Turn  # the bot module imports this one
-    from cetate.games.akropolis.search import _solo_margin
-
     done = 0
     while w.phase != "over":
         if w.phase == "take":
             if done >= takes:
-                return _solo_margin(w)
+                return solo_margin(w)
             done += 1
             key = None
             if memo is not None:
@@ -65,7 +64,7 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None, shared:
                        tuple(map(tuple, w.under)))
             hit = None if key is None else memo.get(key)
             if hit is None:
-                legal = [{"type": "take", "site": i} for i in range(min(len(w.site), w.stones[0] + 1))]
+                legal = rules.legal_actions(w)
                 greedy._plan = None
                 action = _Turn(greedy, light_view(w, 0), city=w.cities[0]).take(legal, shared) or legal[0]
                 hit = (action, greedy._plan)
@@ -89,8 +88,6 @@ def play_on(w: State, greedy: Any, takes: int, memo: dict | None = None, shared:
 def improve_take(bot: Any, view: dict, legal: list[dict], sample: State, turn: Any, choice: dict,
                  plan: tuple) -> tuple[dict, tuple] | None:
     """A better (take, placement) than the heuristic's `choice` (its `plan`), or None to keep it."""
-    from cetate.games.akropolis.bot import _cells, _key
-
     p = bot.params
     worlds_n = int(p["rollout_worlds"])
     if worlds_n <= 0 or view.get("turn", 0) >= view.get("turns", 0) - 1:
@@ -139,7 +136,7 @@ def improve_take(bot: Any, view: dict, legal: list[dict], sample: State, turn: A
     i, qrr = cands[best]
     tile = site[i]["id"]
     action = next(a for a in legal if a["site"] == i)
-    return action, (("place", view["turn"], tile), _key(_cells(*qrr), CODES[tile]), qrr)
+    return action, (("place", view["turn"], tile), _key(City.cells_of(*qrr), CODES[tile]), qrr)
 
 
 __all__ = ["final_margin", "improve_take", "play_on"]

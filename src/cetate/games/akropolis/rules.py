@@ -107,6 +107,12 @@ def start_events(s: State) -> list[Event]:
 
 # -- queries -------------------------------------------------------------------------------------------
 
+def own_turns_left(players: int, turn: int, turns: int) -> int:
+    """The turns left to the seat to move at `turn` (1-based, of `turns`), this one included: turns go
+    strictly round (§1.5), the Architect taking every second one in solo (§1.10)."""
+    return max(0, (turns - turn) // max(players, 2) + 1)
+
+
 def to_move(s: State) -> int | None:
     return None if s.phase == "over" else s.seat
 
@@ -121,11 +127,39 @@ def completable(s: State, seat: int) -> list[str]:
     return [c for c in pool if c not in done and athena_cards.satisfied(c, city, stones, options)]
 
 
+def take_cost(site: int) -> int:
+    """§1.3: the tile at position i of the construction site costs i stones (one per tile skipped)."""
+    return site
+
+
+def affordable(s: State, seat: int) -> int:
+    """How many positions of the construction site `seat` can pay for (0 to len(site); position i costs
+    `take_cost(i)`, and costs grow with the position)."""
+    stones = s.stones[seat]
+    n = 0
+    while n < len(s.site) and take_cost(n) <= stones:
+        n += 1
+    return n
+
+
+def supply_left(s: State) -> int | None:
+    """F9: the stones left in a finite supply (what is not held by a player or the Architect); None when the
+    supply is unlimited (the default)."""
+    limit = s.options["stone_supply"]
+    if limit is None:
+        return None
+    return max(0, limit - sum(s.stones) - s.arch_stones)
+
+
+def stones_gained(covered: int, supply: int | None) -> int:
+    """§1.3 step 3: one stone per covered quarry, and F9: no more than the supply holds (None: unlimited)."""
+    return covered if supply is None else max(0, min(covered, supply))
+
+
 def legal_actions(s: State) -> list[dict]:
     phase = s.phase
     if phase == "take":
-        stones = s.stones[s.seat]
-        return [{"type": "take", "site": i} for i in range(min(len(s.site), stones + 1))]
+        return [{"type": "take", "site": i} for i in range(affordable(s, s.seat))]
     if phase == "place":
         city = s.cities[s.seat]
         return [{"type": "place", "q": q, "r": r, "rot": rot}
@@ -148,7 +182,7 @@ def random_action(s: State, rnd) -> dict:
     `legal_actions`. `rnd` is a `random.Random`."""
     phase = s.phase
     if phase == "take":
-        return {"type": "take", "site": rnd.randrange(min(len(s.site), s.stones[s.seat] + 1))}
+        return {"type": "take", "site": rnd.randrange(affordable(s, s.seat))}
     if phase == "place":
         city = s.cities[s.seat]
         ground = list(city.ground_anchors())
@@ -199,24 +233,22 @@ def _take(s: State, action: dict, ev: list) -> None:
         raise _illegal("no_such_tile", f"the construction site has positions 0 to {len(s.site) - 1}, not {i}",
                        site=i)
     seat = s.seat
-    if i > s.stones[seat]:  # §1.3: position i costs i stones
-        raise _illegal("cannot_afford", f"that tile costs {i} stones and you have {s.stones[seat]}",
-                       cost=i, stones=s.stones[seat])
+    cost = take_cost(i)
+    if cost > s.stones[seat]:
+        raise _illegal("cannot_afford", f"that tile costs {cost} stones and you have {s.stones[seat]}",
+                       cost=cost, stones=s.stones[seat])
     tile = s.site.pop(i)
-    s.stones[seat] -= i
-    if i and s.n == 1:
-        s.arch_stones += i  # §1.10: the human's payments go to the Architect
+    s.stones[seat] -= cost
+    if cost and s.n == 1:
+        s.arch_stones += cost  # §1.10: the human's payments go to the Architect
     s.held = tile
     s.phase = "place"
-    ev.append(Event("tile_taken" if i else "tile_taken_free", {"seat": seat, "tile": tile, "site": i, "cost": i}))
+    ev.append(Event("tile_taken" if cost else "tile_taken_free", {"seat": seat, "tile": tile, "site": i,
+                                                                  "cost": cost}))
 
 
 def _gain(s: State, amount: int) -> int:
-    limit = s.options["stone_supply"]
-    if limit is not None and amount:  # F9: a finite supply
-        supply = limit - sum(s.stones) - s.arch_stones
-        amount = max(0, min(amount, supply))
-    return amount
+    return stones_gained(amount, supply_left(s)) if amount else 0
 
 
 def _place(s: State, action: dict, ev: list) -> None:
@@ -229,7 +261,7 @@ def _place(s: State, action: dict, ev: list) -> None:
     if why is not None:
         raise _refused(why, cells, city)
     seat, tile = s.seat, s.held
-    level = city.h.get(cells[0], 0) + 1
+    level = city.landing_level(cells[0])
     covered = city.place_tile(tile, q, r, rot)
     gained = _gain(s, covered)
     s.stones[seat] += gained
@@ -284,7 +316,7 @@ def _athena(s: State, action: dict, ev: list) -> None:
     if s.n == 1 and card not in s.arch_cards:  # §1.10 Athena solo: the Architect follows suit
         s.arch_cards.append(card)
         if under:
-            pick = min(under, key=_architect_small_priority)
+            pick = architect_small_pick(under)
             under.remove(pick)
             s.arch_small.append(pick)
         else:
@@ -293,10 +325,16 @@ def _athena(s: State, action: dict, ev: list) -> None:
                                            "pieces": len(s.arch_cards)}))
 
 
-def _architect_small_priority(tile: int) -> tuple[int, int]:
+def architect_small_priority(tile: int) -> tuple[int, int]:
+    """§1.10 Athena solo: the order in which the Architect prefers the small tiles under a card."""
     code = SMALL_TILES[tile]
     rank = 0 if code.isupper() else (1 if len(code) == 2 else 2)  # plaza > dual hex > single district
     return (rank, tile)
+
+
+def architect_small_pick(under: list[int]) -> int:
+    """The small tile the Architect takes from those under a card he follows (non-empty list)."""
+    return min(under, key=architect_small_priority)
 
 
 def _place_small(s: State, action: dict, ev: list) -> None:
@@ -311,7 +349,7 @@ def _place_small(s: State, action: dict, ev: list) -> None:
     if why is not None:
         raise _refused(why, ((q, r),), city)
     seat = s.seat
-    level = city.h.get((q, r), 0) + 1
+    level = city.landing_level((q, r))
     covered = city.place_small(tile, code, q, r, rot)
     gained = _gain(s, covered)
     s.stones[seat] += gained
@@ -372,18 +410,26 @@ def _end_turn(s: State, ev: list) -> None:
     ev.append(Event("turn_started", {"seat": s.seat, "turn": s.turn + 1}))
 
 
+def has_plaza(codes: str) -> bool:
+    return any(c.isupper() for c in codes)
+
+
+def architect_pick(site: list[int], stones: int) -> int:
+    """§1.10: the Architect takes the first tile of the site with a plaza if he can pay for it, otherwise
+    the first one (position 0)."""
+    for i, tile in enumerate(site):
+        if has_plaza(CODES[tile]):
+            return i if take_cost(i) <= stones else 0
+    return 0
+
+
 def _architect_turn(s: State, ev: list) -> None:
-    """§1.10: the cheapest tile with a plaza if he can pay for it, otherwise the first one."""
-    pick = 0
-    for i, tile in enumerate(s.site):
-        if any(c.isupper() for c in CODES[tile]):
-            if i <= s.arch_stones:
-                pick = i
-            break
+    pick = architect_pick(s.site, s.arch_stones)
     tile = s.site.pop(pick)
-    s.arch_stones -= pick
+    s.arch_stones -= take_cost(pick)
     s.arch_tiles.append(tile)
-    ev.append(Event("architect_took" if pick else "architect_took_free", {"tile": tile, "site": pick, "cost": pick}))
+    ev.append(Event("architect_took" if pick else "architect_took_free",
+                    {"tile": tile, "site": pick, "cost": take_cost(pick)}))
     _after_turn(s, ev)
 
 

@@ -118,6 +118,33 @@ def _is_lake(city: City, cell: tuple[int, int], closed: set, lake_rule: str) -> 
     return cell in closed  # F4 default: any enclosed empty region
 
 
+def market_multiplier(facing, options: dict) -> int:
+    """How a market district counts, from what its neighbours show towards it (`facing`, None for an empty
+    cell): 0 when another market touches it (§1.7), 2 next to a market plaza with the Markets variant (§1.8),
+    else 1."""
+    if "m" in facing:
+        return 0
+    return 2 if options["variant_markets"] and "M" in facing else 1
+
+
+def barracks_multiplier(outer: int, empty: int, options: dict) -> int:
+    """How a barracks district counts, from its empty neighbours (`outer` of them connected to the outside,
+    `empty` in all): 0 off the edge of the city (§1.7, F2), 2 with 3 or more empty neighbours and the Barracks
+    variant (§1.8, F3), else 1."""
+    if not (outer if options["barracks_edge"] == "outside" else empty):
+        return 0
+    free = outer if options["barracks_variant_count"] == "outside" else empty
+    return 2 if options["variant_barracks"] and free >= 3 else 1
+
+
+def temple_multiplier(level: int, surrounded: bool, options: dict) -> int:
+    """How a temple district counts: 0 unless all its neighbours are built (§1.7), 2 on level 2 or higher
+    with the Temples variant (§1.8), else 1."""
+    if not surrounded:
+        return 0
+    return 2 if options["variant_temples"] and level >= 2 else 1
+
+
 def score_city(city: City, options: dict) -> dict[str, dict]:
     """Per colour: the scoring districts' value (after variants), the stars, the points, how many districts
     meet the condition and how many were doubled. Options give the variants and flags F1-F4."""
@@ -139,31 +166,23 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
         if letter == "h":
             houses.append((cell, sides, level))
             continue
-        double = False
-        if letter == "m":  # §1.7: no adjacent market; variant: next to a market plaza
-            facing = [side((q + D[d][0], r + D[d][1]), (d + 3) % 6) for d in sides]
-            if "m" in facing:
-                continue
-            double = options["variant_markets"] and "M" in facing
-        elif letter == "b":  # §1.7: on the outer edge (F2); variant: 3+ empty neighbours (F3)
+        if letter == "m":
+            mult = market_multiplier([side((q + D[d][0], r + D[d][1]), (d + 3) % 6) for d in sides], options)
+        elif letter == "b":
             empty = [(q + D[d][0], r + D[d][1]) for d in sides if (q + D[d][0], r + D[d][1]) not in h]
-            outer = sum(1 for n in empty if n not in closed)
-            if not (outer if options["barracks_edge"] == "outside" else empty):
-                continue
-            free = outer if options["barracks_variant_count"] == "outside" else len(empty)
-            double = options["variant_barracks"] and free >= 3
-        elif letter == "t":  # §1.7: all neighbours built; variant: level 2 or higher
-            if any((q + D[d][0], r + D[d][1]) not in h for d in sides):
-                continue
-            double = options["variant_temples"] and level >= 2
+            mult = barracks_multiplier(sum(1 for n in empty if n not in closed), len(empty), options)
+        elif letter == "t":
+            mult = temple_multiplier(level, all((q + D[d][0], r + D[d][1]) in h for d in sides), options)
         else:  # garden: always; variant: next to a lake (F4)
-            double = options["variant_gardens"] and any(
-                _is_lake(city, (q + D[d][0], r + D[d][1]), closed, options["lake"]) for d in sides)
-        value[letter] += level * (2 if double else 1)
+            mult = 2 if options["variant_gardens"] and any(
+                _is_lake(city, (q + D[d][0], r + D[d][1]), closed, options["lake"]) for d in sides) else 1
+        if not mult:
+            continue
+        value[letter] += level * mult
         count[letter] += 1
-        doubled[letter] += 1 if double else 0
+        doubled[letter] += mult - 1
     if houses:
-        group_value, group_size = _largest_house_group(city, houses, options["house_tie"])
+        group_value, group_size, _ = _largest_house_group(city, houses, options["house_tie"])
         count["h"] = group_size
         if options["variant_houses"] and group_value >= 10:
             value["h"] = 2 * group_value
@@ -177,8 +196,8 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
     }
 
 
-def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int]:
-    """(value, size) of the scoring house group (§1.7 and F1): most hexes, ties to the higher value; or the
+def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int, set]:
+    """(value, size, cells) of the scoring house group (§1.7 and F1): most hexes, ties to the higher value; or the
     highest value with `tie == "value"`. Halves of dual hexes join only through their own sides."""
     side = city.side
     drot = city.drot
@@ -214,18 +233,27 @@ def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int]:
     for i in range(len(houses)):
         groups.setdefault(find(i), []).append(i)
     best = (-1, -1)
+    cells: set[tuple[int, int]] = set()
     for members in groups.values():
         size = len(members)
         val = sum(houses[i][2] for i in members)
         key = (val, size) if tie == "value" else (size, val)
         if key > best:
             best = key
-    return (best[0], best[1]) if tie == "value" else (best[1], best[0])
+            cells = {houses[i][0] for i in members}
+    return ((best[0], best[1]) if tie == "value" else (best[1], best[0])) + (cells,)
+
+
+def house_group(city: City, options: dict) -> set[tuple[int, int]]:
+    """The cells of the house group that scores (§1.7, F1); empty without houses."""
+    houses = [(cell, sides, level) for cell, letter, sides, level in units(city) if letter == "h"]
+    return _largest_house_group(city, houses, options["house_tie"])[2] if houses else set()
 
 
 # -- the Illustrious Architect (§1.10) ------------------------------------------------------------------
 
-ARCHITECT_FACTOR = {"hippodamos": 1, "metagenes": 1, "callicrates": 2}
+ARCHITECT_FACTOR = {"hippodamos": 1, "metagenes": 1, "callicrates": 2}  # what each of his districts counts
+ARCHITECT_QUARRY = {"hippodamos": 0, "metagenes": 2, "callicrates": 0}  # points per quarry he collected
 
 
 def architect_score(codes: list[str], level: str, options: dict) -> dict[str, dict]:
@@ -255,5 +283,6 @@ def architect_score(codes: list[str], level: str, options: dict) -> dict[str, di
         value = base + doubled * factor
         out[COLOUR_OF[c]] = {"value": value, "stars": stars[c], "points": value * stars[c],
                              "districts": districts[c], "doubled": doubled}
-    out["quarries"] = {"count": quarries, "points": 2 * quarries if level == "metagenes" else 0}
+    per = ARCHITECT_QUARRY[level]
+    out["quarries"] = {"count": quarries, "value": per, "points": per * quarries}
     return out

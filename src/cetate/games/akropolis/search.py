@@ -23,23 +23,14 @@ from __future__ import annotations
 
 from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import rules
-from cetate.games.akropolis.bot import COLOUR, LETTERS, PARAMS, QUALIFY, AkropolisHeuristicBot, _Turn
-from cetate.games.akropolis.data import CODES
-from cetate.games.akropolis.scoring import ARCHITECT_FACTOR, score_city, tile_mix
-from cetate.games.akropolis.state import State, total_turns
+from cetate.games.akropolis.bot import AkropolisHeuristicBot
+from cetate.games.akropolis.state import State
+from cetate.games.akropolis.valuation import SOLO_RATES, _Turn, solo_margin
 from cetate.games.akropolis.view import light_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
 SPREAD = 8.0  # points of lead that make a seat e times likelier to win (`win_shares`)
 SOLO_SPREAD = 20.0  # solo: points of margin over the Architect that make a win e times likelier
-# solo: the rates at which the tiles still to come add to my city, per turn left, as shares of the mix
-# still to come: districts (times their chance to score, `QUALIFY`) and stars; his are the heuristic's
-# (`arch_districts`, `arch_stars`, times his level factor for districts). All four were fitted by least
-# squares on the forecasts at every take of 100 games of the heuristic bot against Callicrates (seeds
-# 100-199): with them the mean forecast of the final margin is within 5 points of the mean final margin
-# at every turn (the earlier rates expected him to win by 150 at the start, which left the search no
-# difference between its moves). The heuristic's own rates are lower: they are tuned for its choices.
-SOLO_RATES = (2.1, 1.0)
 _CACHE_SIZE = 2_000  # a few decisions of a search (each key holds a whole city: keep it small)
 _TURNS_SIZE = 250  # kept city valuations (about 100 KB each with their estimates)
 
@@ -110,7 +101,7 @@ def search_actions(s: State) -> list[dict]:
 def evaluate(s: State) -> list[float]:
     """Each seat's expected share of the win by the heuristic's value of its city (see the module doc)."""
     if s.n == 1:
-        return [solo_share(_solo_margin(s), SOLO_SPREAD)]
+        return [solo_share(solo_margin(s), SOLO_SPREAD)]
     values = []
     for seat in range(s.n):
         turn = _turn(s, seat)
@@ -118,25 +109,6 @@ def evaluate(s: State) -> list[float]:
     return win_shares(values, SPREAD)
 
 
-def _solo_margin(s: State) -> float:
-    """Solo: my score carried forward minus the Architect's (see the module doc). Per colour, (value + the
-    districts still to come) x (stars + the stars still to come), each side at the rates of `SOLO_RATES`,
-    which make both forecasts unbiased over whole games of the heuristic bot against Callicrates."""
-    ps, pd = tile_mix(CODES[t] for t in (*s.site, *(t for st in s.stacks for t in st)))
-    each = max(0, total_turns(1, s.options) - s.turn) / 2  # the turns left to me and to him
-    my_d, my_s = SOLO_RATES
-    his_d, his_s = PARAMS["arch_districts"], PARAMS["arch_stars"]
-    mine = score_city(s.cities[0], s.options)
-    his = rules.score_architect(s)
-    factor = ARCHITECT_FACTOR[s.options["architect"]]
-    margin = float(s.stones[0]) - his["stone_points"] - his["quarries"]["points"]
-    for c in LETTERS:
-        col, arch = mine[COLOUR[c]], his["colours"][COLOUR[c]]
-        margin += (col["value"] + my_d * each * pd[c] * QUALIFY[c]) * (col["stars"] + my_s * each * ps[c])
-        margin -= (arch["value"] + his_d * each * pd[c] * factor) * (arch["stars"] + his_s * each * ps[c])
-    if each > 0 and s.arch_stones > 0:  # his stones buy him plazas further along the site (as the heuristic)
-        margin -= min(s.arch_stones, each) * PARAMS["arch_stone"] * min(1.0, each / 3.0)
-    return margin
+_solo_margin = solo_margin  # the solo margin forecast (valuation.py), under its former name
 
-
-__all__ = ["PLACEMENTS", "evaluate", "search_actions"]
+__all__ = ["PLACEMENTS", "SOLO_RATES", "evaluate", "search_actions"]

@@ -26,9 +26,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cetate.core.i18n import Catalog
+from cetate.games.akropolis import notes
 from cetate.games.akropolis.city import City, D
 from cetate.games.akropolis.data import CARD_COLOUR, SMALL_TILES
-from cetate.games.akropolis.scoring import COLOURS, LETTER, STARS, score_city
+from cetate.games.akropolis.scoring import COLOURS, LETTER, STARS
 
 DOT = " · "  # separates the parts of a status line
 KIND_STYLE = {"h": "bright_blue", "m": "yellow", "b": "red", "t": "magenta", "g": "green", "q": "grey62"}
@@ -91,74 +92,22 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else str(seat)
 
 
-# -- what a move would give: rebuilt from the view --------------------------------------------------
+# -- what a move would give: the engine's own answer for the city of the view ------------------------
 
-_memo: dict[str, Any] = {}  # the cities of the last view seen (the menu asks for a hint per legal action)
 _known: OrderedDict[str, dict] = OrderedDict()  # the gains of the last placements worked out
 KNOWN_GAINS = 16
 
 
-def _analysis(view: dict) -> dict[str, Any]:
-    if _memo.get("view") is not view:
-        _memo.clear()
-        _memo["view"] = view
-    return _memo
-
-
-def _city(view: dict, seat: int) -> City:
-    memo = _analysis(view)
-    key = f"city{seat}"
-    if key not in memo:
-        city = City()
-        for cell in view["seats"][seat]["city"]:
-            at = (cell["q"], cell["r"])
-            city.h[at] = cell["level"]
-            city.top[at] = cell["hex"]
-            city.pid[at] = cell["piece"]
-            if "rot" in cell:
-                city.drot[at] = cell["rot"]
-        city.border = {(q + dq, r + dr) for q, r in city.h for dq, dr in D} - city.h.keys()
-        memo[key] = city
-    return memo[key]
-
-
-def _points(city: City, options: dict) -> int:
-    return sum(c["points"] for c in score_city(city, options).values())
-
-
-def _supply(view: dict) -> int | None:
-    limit = view["options"].get("stone_supply")
-    if limit is None:
-        return None
-    held = sum(s["stones"] for s in view["seats"]) + (view.get("architect") or {}).get("stones", 0)
-    return max(0, limit - held)
-
-
 def _gains(view: dict, seat: int, piece: dict, small: bool) -> dict[tuple[int, int, int], tuple[int, int, int]]:
     """For every legal placement (q, r, k) of `piece` (a city tile, or a small tile with `small`) in the seat's
-    city: the points it adds to the colours now, the stones it earns and the level it lands on."""
-    supply = _supply(view)
-    key = json.dumps([view["seats"][seat]["city"], small, piece["id"], view["options"], supply], sort_keys=True)
+    city: the points it adds to the colours now, the stones it earns and the level it lands on (`notes.gains`
+    on the city of the view, with the supply the view gives)."""
+    cells = view["seats"][seat]["city"]
+    key = json.dumps([cells, small, piece["id"], view["options"], view.get("supply")], sort_keys=True)
     if key in _known:  # the same city and piece seen before (the take menu, then the place screen)
         _known.move_to_end(key)
     else:
-        city, options = _city(view, seat), view["options"]
-        base = _points(city, options)
-        out = {}
-        if small:
-            code = piece["hex"]
-            for q, r, rot in city.small_placements(code):
-                after = city.clone()
-                covered = after.place_small(piece["id"], code, q, r, rot)
-                stones = covered if supply is None else min(covered, supply)
-                out[(q, r, rot)] = (_points(after, options) - base, stones, after.h[(q, r)])
-        else:
-            for q, r, rot in city.placements(piece["hexes"]):
-                after = city.clone()
-                covered = after.place_tile(piece["id"], q, r, rot)
-                stones = covered if supply is None else min(covered, supply)
-                out[(q, r, rot)] = (_points(after, options) - base, stones, after.h[(q, r)])
-        _known[key] = out
+        _known[key] = notes.gains(City.from_cells(cells), piece["id"], view["options"], view.get("supply"), small)
         while len(_known) > KNOWN_GAINS:
             _known.popitem(last=False)
     return _known[key]
@@ -193,9 +142,10 @@ def _moving_piece(view: dict) -> tuple[dict, bool] | None:
 
 # -- the hooks the command line calls ----------------------------------------------------------------
 
-def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
+def hint(view: dict, action: dict, catalog: Catalog, lang: str, note: dict | None = None) -> str:
     """A short note after a move's label: a tile's hexes and its best placement now, the points a placement
-    adds and the stones it earns, the hex of a small tile."""
+    adds and the stones it earns, the hex of a small tile. `note`: the action's note (`notes.annotate`),
+    whose stones and level are used when given."""
     seat = view.get("to_move")
     atype = action.get("type")
     if seat is None:
@@ -217,6 +167,8 @@ def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
         if got is None:
             return ""
         points, stones, level = got
+        if note and "st" in note:
+            stones, level = note["st"], note["lv"]
         return _join(catalog, lang, [_gain_text(catalog, lang, points, stones),
                                      catalog.text("screen.hint.level", lang, level=level)])
     if atype == "athena":
@@ -387,18 +339,21 @@ def _header(view: dict, catalog: Catalog, lang: str, names: list[str]) -> list[T
 
 
 def _site(view: dict, catalog: Catalog, lang: str, me: int | None) -> Table:
-    stones = view["seats"][me]["stones"] if me is not None else None
+    """The construction site; for the viewer, the tiles it can pay for (✓) and those it cannot (the view's
+    `refusals`)."""
+    mine = me is not None and view.get("seat") == me
+    dear = {r["target"]["site"] for r in view.get("refusals") or [] if r["code"] == "cost"}
     table = Table(title=catalog.text("screen.site.title", lang), title_justify="left", title_style="bold",
                   show_edge=False, pad_edge=False, header_style="bold", box=None)
     for column, justify in (("position", "right"), ("tile", "right"), ("hexes", "left"), ("cost", "left")):
         table.add_column(catalog.text(f"screen.site.col.{column}", lang), justify=justify, no_wrap=True)
-    for tile in view["site"]:
+    for i, tile in enumerate(view["site"]):
         cost = Text(catalog.text("screen.site.cost", lang, count=tile["cost"]) if tile["cost"]
                     else catalog.text("screen.site.free", lang))
-        if stones is not None and tile["cost"] > stones:
+        if mine and i in dear:
             cost.stylize("red")
             cost.append(" ✗ " + catalog.text("screen.site.too_dear", lang), style="red")
-        elif stones is not None:
+        elif mine:
             cost.stylize("green")
             cost.append(" ✓", style="green")
         table.add_row(str(tile["cost"]), str(tile["id"]), _tile(catalog, lang, tile["hexes"]), cost)

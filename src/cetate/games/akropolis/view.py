@@ -3,13 +3,17 @@
 Everything in Akropolis is public except the order of the face-down stacks: a view lists the tiles still in
 the stacks sorted by number (anyone can work that out from the box contents), never in stack order, and
 never the RNG state. `determinize` reshuffles the stacks' contents, keeping each stack's size.
+
+A seat's own view also says what it may not do (`refusals`) and, while it chooses or places a piece, where
+that piece may go and why not elsewhere (`spots`); both are made by `notes.py`.
 """
 
 from __future__ import annotations
 
 from cetate.core.rng import Rng
+from cetate.games.akropolis import notes
 from cetate.games.akropolis.data import CODES, SMALL_PIECE_BASE, SMALL_TILES, STATUE_PIECES
-from cetate.games.akropolis.rules import completable, score_architect, score_seat
+from cetate.games.akropolis.rules import completable, score_architect, score_seat, supply_left
 from cetate.games.akropolis.state import State, total_turns
 
 
@@ -33,6 +37,9 @@ def view(s: State, seat: int | None) -> dict:
         "held": {"id": s.held, "hexes": CODES[s.held]} if s.held else None,
         "seats": [_seat(s, i) for i in range(n)],
         "options": dict(s.options),
+        "supply": supply_left(s),
+        "refusals": notes.refusals(s, seat),
+        "spots": notes.spots(s, seat),
         "result": s.result,
     }
     if s.cards:
@@ -73,6 +80,7 @@ def light_view(s: State, seat: int) -> dict:
         "stacks": len(s.stacks),
         "held": {"id": s.held, "hexes": CODES[s.held]} if s.held else None,
         "seats": [{"stones": s.stones[i], "completed": s.completed[i]} for i in range(s.n)],
+        "supply": supply_left(s),
     }
     if s.cards:
         doc["athena"] = {

@@ -36,12 +36,14 @@ from itertools import combinations
 from typing import ClassVar
 
 from cetate.core.rng import Rng
-from cetate.games.citadels.data import COLOURS, DISTRICT_INDEX, DISTRICTS
+from cetate.games.citadels import rules
+from cetate.games.citadels.data import CHARACTERS, COLOURS, DISTRICT_INDEX, DISTRICTS
 
 NAME = "citadels-heuristic"
 
-INCOME_COLOUR = {"king": "yellow", "emperor": "yellow", "bishop": "blue", "abbot": "blue", "merchant": "green",
-                 "warlord": "red", "diplomat": "red"}
+# the colour whose districts pay each character (data.py's table), and the colours' numbers
+INCOME_COLOUR = {c.id: COLOURS[c.income] for c in CHARACTERS if c.income is not None}
+COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 ALL_COLOURS = ("yellow", "blue", "green", "red", "purple")
 
 # Extra worth of a purple district's effect (in points), early in the game; it fades as the game ends.
@@ -61,17 +63,6 @@ TARGET_WEIGHT = {"architect": 1.6, "merchant": 1.3, "king": 1.3, "emperor": 1.2,
 # the order in which turn actions are considered when no rule picks one (last resort)
 SAFE_TYPES = ("end_turn", "stop_discarding", "decline_bell_tower", "graveyard_decline", "thank", "take_gold",
               "navigator_gold", "tribute_gold")
-
-
-def draft_slots(n: int, crown: int) -> list[tuple[int, str]]:
-    """The draft order of one round (spec §1.4), as (seat, "pick" or "discard")."""
-    order = [(crown + i) % n for i in range(n)]
-    if n == 2:
-        a, b = order
-        return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick")]
-    if n == 3:
-        return [(s, "pick") for s in order + order]
-    return [(s, "pick") for s in order]
 
 
 def _clamp(x: float, lo: float, hi: float) -> float:
@@ -147,14 +138,18 @@ class _Turn:
         self.players = view["players"]
         self.n = len(self.players)
         mine = self.players[self.me]
+        self.turn = view.get("turn") or {}
         self.gold = mine["gold"]
         self.hand: list[dict] = list(you.get("hand") or [])
         self.city: list[dict] = list(mine["city"])
         self.city_ids = [c["id"] for c in self.city]
+        self.city_idx = [DISTRICT_INDEX[c] for c in self.city_ids]  # the rules' card numbers
+        # duplicates this city may take now (spec §2.3 Quarry; the Wizard's allowance in its own turn)
+        allowance = bool(self.turn.get("wizard_allowance")) and self.turn.get("seat") == self.me
+        self.dups_ok = rules.duplicates_allowed(self.city_idx, mine.get("wizard_copies", 0), allowance)
         self.size = view.get("completion_size") or 8
         self.chars = view["characters"]
         self.roster: list[str] = list(self.chars["roster"])
-        self.turn = view.get("turn") or {}
         self.end = bool(view.get("end_triggered"))
         self.max_city = max(len(p["city"]) for p in self.players)
         # how far the game has gone: 0 at the start, 1 when a city is (nearly) complete
@@ -178,26 +173,8 @@ class _Turn:
         return cols, haunted
 
     def score_now(self, j: int) -> float:
-        p = self.players[j]
-        city = p["city"]
-        pts = sum(c["score"] for c in city)
-        cols, haunted = self.colours(city)
-        if len(cols) + (1 if haunted else 0) >= 5:
-            pts += 3
-        if len(city) >= self.size:
-            first = self.view.get("first_complete") == j or j in (self.view.get("also_first") or [])
-            pts += 4 if first else 2
-        ids = [c["id"] for c in city]
-        if "imperial_treasury" in ids:
-            pts += p["gold"]
-        if "map_room" in ids:
-            pts += p["hand_size"]
-        if "wishing_well" in ids:
-            pts += sum(1 for c in city if c["colour"] == "purple") - 1
-        for c in city:
-            if c["id"] == "museum":
-                pts += c.get("stored", 0)
-        return pts
+        """What seat `j` would score if the game ended now (the engine's count, in the view)."""
+        return self.players[j]["score"]
 
     def _threat(self, j: int) -> float:
         p = self.players[j]
@@ -224,22 +201,18 @@ class _Turn:
     # cards ----------------------------------------------------------------------------------------
 
     def build_cost(self, card: dict) -> int:
-        if card["colour"] == "purple" and card["id"] != "factory" and "factory" in self.city_ids:
-            return card["cost"] - 1
-        return card["cost"]
-
-    def may_duplicate(self) -> bool:
-        return "quarry" in self.city_ids and len(set(self.city_ids)) == len(self.city_ids)
+        """What this seat pays to build `card` (the rules' price: the Factory)."""
+        return rules.build_price(DISTRICT_INDEX[card["id"]], self.city_idx)
 
     def is_dup(self, card_id: str) -> bool:
-        return card_id in self.city_ids and not self.may_duplicate()
+        return card_id in self.city_ids and not self.dups_ok
 
     def income_estimate(self) -> float:
         """Rough gold a turn brings besides the action (for 'soon affordable')."""
         best = 0
         for cid, colour in INCOME_COLOUR.items():
             if cid in self.roster:
-                best = max(best, sum(1 for c in self.city if c["colour"] == colour or c["id"] == "school_of_magic"))
+                best = max(best, self.income_count(self.city, colour))
         return 1.0 + 0.5 * best
 
     def colour_bonus(self, colour: str, city_ids_extra: Iterable[str] = ()) -> float:
@@ -320,7 +293,7 @@ class _Turn:
         if pools:  # the first pool's size tells how many drafted before this seat
             available = len(self.roster) - len(self.chars["face_up"]) - 1
             pos = available - len(pools[0])
-            slots = draft_slots(self.n, 0)
+            slots = rules.draft_steps(self.n, 0)
             if 0 <= pos < len(slots):
                 return (self.me - slots[pos][0]) % self.n
         return self.view["crown"]
@@ -354,7 +327,7 @@ class _Turn:
         rest = [c for c in roster if c not in out]
         if not rest:
             return out
-        slots = draft_slots(n, self.draft_crown())
+        slots = rules.draft_steps(n, self.draft_crown())
         mine_idx = [i for i, (w, _) in enumerate(slots) if w == self.me]
         if not pools or len(pools) > len(mine_idx):
             # nothing usable from the draft: spread evenly over the other seats and one face-down pile
@@ -365,7 +338,7 @@ class _Turn:
                 out[c] = {k: v / tot for k, v in ws.items()}
             return out
         k_seen = len(pools)
-        takes_initial = n == 8 or (n == 7 and len(roster) == 9)
+        takes_initial = rules.takes_initial_card(n, len(roster))
         total = len(roster) - len(face_up)
         leftover = max(0, total - 1 - len(slots) + (1 if takes_initial else 0))
         # stretches of the draft between this seat's own slots: (first slot, last slot) and extra columns
@@ -457,7 +430,8 @@ class _Turn:
     # -- valuing characters ----------------------------------------------------------------------
 
     def income_count(self, city: list[dict], colour: str) -> int:
-        return sum(1 for c in city if c["colour"] == colour or c["id"] == "school_of_magic")
+        """The district income of `city` for a character of `colour` (the rules' count)."""
+        return rules.district_income([DISTRICT_INDEX[c["id"]] for c in city], COLOUR_INDEX[colour])
 
     def other_char_value(self, cid: str, j: int) -> float:
         """A rough value of a character for another seat, from public information only."""
@@ -717,7 +691,7 @@ class _Turn:
         _, plan_without = self.best_plan(hand, self.gold, builds)
         income = self.turn.get("income_available", 0)
         _, plan_with = self.best_plan(hand, self.gold + income, builds)
-        gain = any(c["colour"] == colour or c["id"] == "school_of_magic" for c in plan_without)
+        gain = any(self.income_count([c], colour) for c in plan_without)
         same = sorted(c["id"] for c in plan_without) == sorted(c["id"] for c in plan_with)
         return gain and same
 
@@ -937,7 +911,7 @@ class _Turn:
             return None
         cands = self.candidates()
         useful = [c for c in cands if self.build_cost(c) <= self.gold - 2 + 2 + self.income_estimate() + 2]
-        if len(useful) <= 1 and self.gold >= 2:
+        if len(useful) <= 1 and self.gold >= rules.SMITHY_PRICE:
             return self.by_type["smithy"][0]
         return None
 
@@ -982,7 +956,9 @@ class _Turn:
             card = next((c for c in self.players[j]["city"] if c["id"] == a["card"]), None)
             if card is None:
                 continue
-            price = prices.get((j, a["card"]), card["cost"] - 1)
+            price = prices.get((j, a["card"]))
+            if price is None:
+                continue
             gain = self.harm(j) * self.district_loss(j, card) - gold_worth * price
             if gain > best_gain:
                 best, best_gain = a, gain
@@ -992,17 +968,14 @@ class _Turn:
         mine = {}
         for c in self.city:
             mine.setdefault(c["id"], c)
+        prices = {(p["give"], p["target"], p["take"]): p["price"] for p in self.you.get("exchange_prices") or []}
         best, best_gain = None, 1.0
         for a in self.by_type["exchange"]:
             give = mine.get(a["give"])
             j = a["target"]
             take = next((c for c in self.players[j]["city"] if c["id"] == a["take"]), None)
-            if give is None or take is None:
-                continue
-            cost = max(0, take["score"] - give["score"])  # beautified districts count +1 either way
-            if "great_wall" in [c["id"] for c in self.players[j]["city"]] and take["id"] != "great_wall":
-                cost += 1
-            if cost > self.gold:
+            cost = prices.get((a["give"], j, a["take"]))
+            if give is None or take is None or cost is None:
                 continue
             after = [c for c in self.city if c is not give] + [take]
             cols_before, h1 = self.colours(self.city)
@@ -1042,8 +1015,8 @@ class _Turn:
         if take is None or cid is None:
             return decline
         card = _card_from_id(cid)
-        value = self.card_value(card, extra_gold=-1, others=self.hand)
-        return take if value >= 2.5 and self.gold >= 1 and not self.end else decline
+        value = self.card_value(card, extra_gold=-rules.GRAVEYARD_PRICE, others=self.hand)
+        return take if value >= 2.5 and self.gold >= rules.GRAVEYARD_PRICE and not self.end else decline
 
     def on_navigator(self) -> dict | None:
         """4 cards (more choice for the next builds; measured better than 4 gold in self-play), except in

@@ -126,4 +126,4 @@ class CitadelsEncoder(Encoder):
         return f.values
 
 
-ENCODER = CitadelsEncoder  # found by PackageGame.encoder
+ENCODER = CitadelsEncoder  # named by the game's spec (encoder=lazy(...))

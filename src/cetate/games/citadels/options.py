@@ -1,16 +1,57 @@
 """Citadels game options (spec citadels §1.11, §1.12 and every [open] point of §2.5, §3 and §6).
 
 Checks that depend on the number of players (the Queen needs 5+, 8 players need a rank-9 character...)
-are made by `check_for_players`, called from `setup`.
+are made by `check_for_players`, called from `setup`. The command-line shortcuts (`--dark-city`,
+`--characters`, `--districts`, `--short`) are the schema's `shortcuts`.
 """
 
 from __future__ import annotations
 
 from cetate.core.errors import InvalidOptions
-from cetate.core.options import Option, OptionSchema
-from cetate.games.citadels.data import CHARACTER_IDS, CHARACTER_INDEX, DARK_CITY_DISTRICTS
+from cetate.core.options import Option, OptionSchema, Shortcut
+from cetate.games.citadels.data import (
+    CHARACTER_IDS,
+    CHARACTER_INDEX,
+    DARK_CITY_CHARACTERS,
+    DARK_CITY_DISTRICTS,
+)
 
 END_OF_TURN_EFFECTS = ("alchemist", "tax_collector", "poor_house", "park")
+CHARACTER_PRESETS = ("classic", "replace_one", "replace_two", "replace_one_or_two")
+
+
+def characters_shortcut(text: str) -> dict:
+    """`--characters`: a preset (classic, replace_one, replace_two, replace_one_or_two), `dark_city` (its eight
+    characters of ranks 1-8), or a comma-separated list of ids (spec §1.11)."""
+    if text in CHARACTER_PRESETS:
+        return {"character_preset": text, "characters": None}
+    if text == "dark_city":
+        return {"characters": list(DARK_CITY_CHARACTERS[:8])}
+    return {"characters": [c.strip() for c in text.split(",") if c.strip()]}
+
+
+def districts_shortcut(text: str) -> dict:
+    """`--districts`: `none`, a number N or `random:N` (N random Dark City districts), or a comma-separated list
+    of ids (spec §1.11)."""
+    count = text.removeprefix("random:")
+    if text == "none":
+        return {"dark_city_districts": []}
+    if count.isdigit():
+        return {"random_dark_city_districts": int(count)}
+    return {"dark_city_districts": [d.strip() for d in text.split(",") if d.strip()]}
+
+
+SHORTCUTS = (
+    Shortcut("dark-city", "Dark City: its 8 characters plus the Artist, and all its districts.",
+             sets={"characters": [*DARK_CITY_CHARACTERS[:8], "artist"], "random_dark_city_districts": 14,
+                   "ball_room": True}),
+    Shortcut("characters", "classic, replace_one, replace_two, replace_one_or_two, dark_city, or a "
+             "comma-separated list of ids such as witch,thief,magician,king,bishop,merchant,architect,warlord,"
+             "artist.", parse=characters_shortcut),
+    Shortcut("districts", "Dark City districts added: none, a number N (random ones), or a comma-separated "
+             "list of ids such as museum,quarry,park.", parse=districts_shortcut),
+    Shortcut("short", "Short game: cities are complete at 7 districts.", sets={"completion_size": 7}),
+)
 
 SCHEMA = OptionSchema((
     Option("discard_mode", "choice", "deck_bottom",
@@ -108,7 +149,7 @@ SCHEMA = OptionSchema((
            "The +4 first-completer bonus requires the city to still be complete at the end.", spec="§3 #21"),
     Option("lighthouse_on_exchange", "bool", False,
            "A Lighthouse received through the Diplomat's exchange triggers its search.", spec="§2.5 #20"),
-))
+), SHORTCUTS)
 
 
 def check_for_players(options: dict, players: int) -> None:

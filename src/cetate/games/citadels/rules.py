@@ -75,6 +75,13 @@ from cetate.games.citadels.state import State, deck_for
 
 STARTING_HAND = 4
 STARTING_GOLD = 2
+TAKE_GOLD = 2  # spec §1.5 step 2: the action's gold
+DRAW = 2  # spec §1.5 step 2: the action's cards (keep 1)
+NAVIGATOR_GOLD = NAVIGATOR_CARDS = 4  # spec §1.6 Navigator
+SMITHY_PRICE, SMITHY_CARDS = 2, 3  # spec §2.2 Smithy
+LABORATORY_GOLD = 1  # spec §2.2 Laboratory
+GRAVEYARD_PRICE = 1  # spec §2.2 Graveyard
+BEAUTIFY_PRICE, BEAUTIFY_PER_TURN = 1, 2  # spec §1.6 Artist, §3 #19
 INCOME = {c.code: c.income for c in CHARACTER_BY_CODE.values()}
 CLASSIC = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
 DARK_BY_RANK = {c.rank: c.id for c in CHARACTER_BY_CODE.values() if c.set == "dark_city" and c.rank <= 8}
@@ -181,11 +188,16 @@ def setup(n: int, seed: int | str, options: dict) -> State:
     return s
 
 
+def bank_pays(s: State, amount: int) -> int:
+    """How much of `amount` the bank can pay now (all of it unless the bank is capped, spec §1.1 #2)."""
+    return amount if s.bank is None else min(amount, s.bank)
+
+
 def _take_from_bank(s: State, amount: int) -> int:
     """Gold that the bank can pay (all of it unless the bank is capped)."""
     if s.bank is None:
         return amount
-    paid = min(amount, s.bank)
+    paid = bank_pays(s, amount)
     s.bank -= paid
     return paid
 
@@ -237,13 +249,17 @@ def _reset_turn(s: State, actor: int, mode: str) -> None:
 
 # -- rounds and the draft ------------------------------------------------------------------------
 
-def takes_initial(s: State) -> bool:
-    """spec §1.4: with 7 players (8 characters) or 8 players the last drafter is also handed the
+def takes_initial_card(n: int, characters: int) -> bool:
+    """spec §1.4: with 7 players and 8 characters, or 8 players, the last drafter is also handed the
     initial face-down card."""
-    return s.n == 8 or (s.n == 7 and len(s.roster) == 9)
+    return n == 8 or (n == 7 and characters == 8)
 
 
-def _draft_steps(n: int, crown: int) -> list[tuple[int, str]]:
+def takes_initial(s: State) -> bool:
+    return takes_initial_card(s.n, len(s.roster) - 1)  # roster[0] is None: ranks start at 1
+
+
+def draft_steps(n: int, crown: int) -> list[tuple[int, str]]:
     """spec §1.4: who picks (or discards) in which order, starting from the crown holder."""
     order = [(crown + i) % n for i in range(n)]
     if n == 2:
@@ -279,7 +295,7 @@ def _start_round(s: State, ev: list) -> None:
     table = FACE_UP_REMOVALS_RANK9 if len(s.roster) == 10 else FACE_UP_REMOVALS
     s.face_up = sorted(candidates[:table[s.n]])
     s.pool = sorted(r for r in ranks if r not in s.face_up)
-    s.steps = _draft_steps(s.n, s.crown)
+    s.steps = draft_steps(s.n, s.crown)
     s.phase = "draft"
     s.actor = -1
     ev.append(round_started_event(s))
@@ -465,10 +481,12 @@ def _finish_round(s: State, ev: list) -> None:
 
 def completion_size(s: State) -> int:
     """spec §1.8: the game's size, or one less (or 7) after the Bell Tower's announcement."""
-    size = s.options["completion_size"]
-    if s.bell_tower:
-        return size - 1 if s.options["bell_tower_size"] == "minus_one" else 7
-    return size
+    return announced_size(s) if s.bell_tower else s.options["completion_size"]
+
+
+def announced_size(s: State) -> int:
+    """spec §2.5 #9, #12: the completion size once the Bell Tower is announced."""
+    return s.options["completion_size"] - 1 if s.options["bell_tower_size"] == "minus_one" else 7
 
 
 def score_seat(s: State, seat: int) -> dict:
@@ -609,8 +627,13 @@ def income_amount(s: State, seat: int, rank: int) -> int:
     colour = INCOME[s.codes[rank]]
     if colour is None:
         return 0
-    # spec §2.2 School of Magic: any colour for income, so it always pays the income character
-    return sum(1 for c in s.cities[seat] if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC)
+    return district_income(s.cities[seat], colour)
+
+
+def district_income(city: list[int], colour: int) -> int:
+    """spec §1.6: 1 gold per district of the character's colour; spec §2.2 School of Magic: any colour
+    for income, so it always pays the income character."""
+    return sum(1 for c in city if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC)
 
 
 def bishop_protects(s: State) -> int:
@@ -647,19 +670,28 @@ def is_complete(s: State, seat: int) -> bool:
 
 
 def build_cost(s: State, seat: int, card: int) -> int:
+    """What `seat` pays to build `card` (from hand or with the Wizard)."""
+    return build_price(card, s.cities[seat])
+
+
+def build_price(card: int, city: list[int]) -> int:
     """spec §2.3 Factory: the owner's other purple districts cost 1 less to build."""
-    if COLOUR[card] == PURPLE and card != FACTORY and FACTORY in s.cities[seat]:
+    if COLOUR[card] == PURPLE and card != FACTORY and FACTORY in city:
         return COST[card] - 1
     return COST[card]
 
 
 def _may_duplicate(s: State, seat: int) -> bool:
-    """spec §2.3 Quarry (one duplicate at a time; §2.5 #18: duplicates built with the Wizard's allowance
-    do not count) and the Wizard's 'any build' ruling (§6 #10)."""
-    if s.wizard_dups:
+    return s.wizard_dups or duplicates_allowed(s.cities[seat], len(s.wizard_copies[seat]))
+
+
+def duplicates_allowed(city: list[int], wizard_copies: int, wizard_allowance: bool = False) -> bool:
+    """Whether a city may take a district it already has: spec §2.3 Quarry (one duplicate at a time;
+    §2.5 #18: the `wizard_copies` duplicates built with the Wizard's allowance do not count) and the
+    Wizard's 'any build' ruling (§6 #10: `wizard_allowance`, the turn's allowance)."""
+    if wizard_allowance:
         return True
-    city = s.cities[seat]
-    return QUARRY in city and len(city) - len(set(city)) - len(s.wizard_copies[seat]) < 1
+    return QUARRY in city and len(city) - len(set(city)) - wizard_copies < 1
 
 
 def _forget_copy(s: State, seat: int, card: int) -> None:
@@ -680,6 +712,43 @@ def can_build(s: State, seat: int, card: int) -> str | None:
     if card in s.cities[seat] and not _may_duplicate(s, seat):
         return "duplicate_district"
     if build_cost(s, seat, card) > s.gold[seat]:
+        return "cannot_afford"
+    return None
+
+
+def build_refusal(s: State, seat: int, card: int) -> dict | None:
+    """Why the acting `seat` may not build `card` from its hand now, with the numbers a person needs
+    (`{"code": ..., **numbers}`), or None when it may. The codes are `can_build`'s, told more finely:
+    an action-only turn, the Navigator's and the Witch's own turns, the Quarry's one duplicate."""
+    reason = can_build(s, seat, card)
+    if reason is None:
+        return None
+    if reason == "no_builds_left" or reason == "build_before_action":
+        if s.mode == "action_only":
+            return {"code": "action_only"}
+        if s.builds_left <= 0 and s.built_count == 0:  # this character builds nothing this turn
+            code = s.codes[s.calling] if s.calling else 0
+            if code == NAVIGATOR:  # spec §3 #17
+                return {"code": "navigator_no_build"}
+            if code == WITCH:  # spec §1.6 Witch: she builds in the turn she takes over
+                return {"code": "witch_no_build"}
+    if reason == "duplicate_district" and QUARRY in s.cities[seat]:
+        return {"code": "quarry_used"}
+    if reason == "cannot_afford":
+        return {"code": reason, "cost": build_cost(s, seat, card), "gold": s.gold[seat]}
+    return {"code": reason}
+
+
+def destroy_problem(s: State, seat: int, target: int, card: int) -> str | None:
+    """Why the Warlord may not destroy `card` of `target`'s city (a card that is there), or None
+    (spec §1.6 Warlord, §2.2 Keep, §3 #2)."""
+    if is_complete(s, target):
+        return "city_complete"
+    if card == KEEP:
+        return "keep_immune"
+    if target == bishop_protects(s):
+        return "bishop_protected"
+    if destroy_price(s, target, card) > s.gold[seat]:
         return "cannot_afford"
     return None
 
@@ -710,7 +779,8 @@ def exchange_cost(s: State, seat: int, give: int, target: int, take: int) -> int
     return max(0, taken - given)
 
 
-def _exchange_problem(s: State, seat: int, give: int, target: int, take: int) -> str | None:
+def exchange_problem(s: State, seat: int, give: int, target: int, take: int) -> str | None:
+    """Why the Diplomat may not give `give` for `target`'s `take`, or None (spec §1.6 Diplomat, §3 #20)."""
     mine, theirs = s.cities[seat], s.cities[target]
     opts = s.options
     if give not in mine:
@@ -838,11 +908,11 @@ def _turn_actions(s: State) -> list[dict]:
         elif code == WIZARD:
             acts.extend({"type": "wizard", "target": t} for t in range(s.n) if t != seat and s.hands[t])
         elif code == ABBOT:
-            if _abbot_payer(s, seat) >= 0:
+            if abbot_payer(s, seat) >= 0:
                 acts.append({"type": "abbot_collect"})
         elif code == DIPLOMAT and (acted or s.options["warlord_timing"] == "any_time"):
             _exchange_actions(s, seat, acts)
-    if code == ARTIST and s.beautify_count < 2 and gold >= 1:
+    if code == ARTIST and s.beautify_count < BEAUTIFY_PER_TURN and gold >= BEAUTIFY_PRICE:
         b = s.beautified[seat]
         acts.extend({"type": "beautify", "card": DISTRICT_IDS[c]} for c in sorted(set(city))
                     if city.count(c) > b.count(c))
@@ -861,7 +931,7 @@ def _district_actions(s: State, seat: int, acts: list) -> None:
     hand = s.hands[seat]
     if LABORATORY in city and not s.laboratory_used:
         acts.extend({"type": "laboratory", "card": DISTRICT_IDS[c]} for c in sorted(set(hand)))
-    if SMITHY in city and not s.smithy_used and s.gold[seat] >= 2:
+    if SMITHY in city and not s.smithy_used and s.gold[seat] >= SMITHY_PRICE:
         acts.append({"type": "smithy"})
     if MUSEUM in city and not s.museum_used:
         acts.extend({"type": "museum", "card": DISTRICT_IDS[c]} for c in sorted(set(hand)))
@@ -873,7 +943,7 @@ def _district_actions(s: State, seat: int, acts: list) -> None:
 
 
 def _exchange_actions(s: State, seat: int, acts: list) -> None:
-    """Every legal Diplomat exchange (the same checks as `_exchange_problem`, hoisted out of the loops)."""
+    """Every legal Diplomat exchange (the same checks as `exchange_problem`, hoisted out of the loops)."""
     opts = s.options
     mine = s.cities[seat]
     gold = s.gold[seat]
@@ -902,7 +972,7 @@ def _exchange_actions(s: State, seat: int, acts: list) -> None:
                 acts.append({"type": "exchange", "give": DISTRICT_IDS[give], "target": t, "take": take_id})
 
 
-def _abbot_payer(s: State, seat: int) -> int:
+def abbot_payer(s: State, seat: int) -> int:
     """spec §1.6 Abbot: the single richest player pays 1 gold, unless it is the Abbot himself."""
     most = max(s.gold)
     richest = [i for i in range(s.n) if s.gold[i] == most]
@@ -1008,7 +1078,7 @@ def _need_unacted(s: State) -> None:
 
 def _do_take_gold(s: State, seat: int, action: dict, ev: list) -> None:
     _need_unacted(s)
-    amount = _gain(s, seat, 2)
+    amount = _gain(s, seat, TAKE_GOLD)
     s.acted = True
     ev.append(Event("gold_taken", {"seat": seat, "amount": amount}))
     _after_action(s, seat, ev)
@@ -1016,12 +1086,8 @@ def _do_take_gold(s: State, seat: int, action: dict, ev: list) -> None:
 
 def _do_draw_cards(s: State, seat: int, action: dict, ev: list) -> None:
     _need_unacted(s)
-    city = s.cities[seat]
-    observatory = OBSERVATORY in city
-    library = LIBRARY in city
-    # spec §1.5 step 2 and §2.5 #19: Observatory draws 3; Library keeps all; both: draw 3, keep 2
-    cards = _draw(s, 3 if observatory else 2, ev)
-    keep = 2 if (observatory and library) else (len(cards) if library else 1)
+    count, keep = draw_terms(s.cities[seat])
+    cards = _draw(s, count, ev)
     s.acted = True
     ev.append(Event("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": _names(cards)}, (seat,)))
     if len(cards) <= keep:
@@ -1033,6 +1099,18 @@ def _do_draw_cards(s: State, seat: int, action: dict, ev: list) -> None:
         s.drawn = cards
         s.keep = keep
         s.phase = "keep"
+
+
+DRAW_DISTRICTS = (OBSERVATORY, LIBRARY)  # the districts that change the action's draw (`draw_terms`)
+
+
+def draw_terms(city: list[int]) -> tuple[int, int]:
+    """How many cards the action draws and how many of them it keeps (spec §1.5 step 2 and §2.5 #19:
+    Observatory draws 3; Library keeps all; both: draw 3, keep 2)."""
+    observatory = OBSERVATORY in city
+    library = LIBRARY in city
+    count = DRAW + 1 if observatory else DRAW
+    return count, (2 if observatory and library else count if library else 1)
 
 
 def _do_keep(s: State, seat: int, action: dict, ev: list) -> None:
@@ -1076,10 +1154,10 @@ def _after_action(s: State, seat: int, ev: list) -> None:
 
 def _do_navigator(s: State, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "navigator_gold":
-        amount = _gain(s, seat, 4)
+        amount = _gain(s, seat, NAVIGATOR_GOLD)
         ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
     else:
-        cards = _draw(s, 4, ev)
+        cards = _draw(s, NAVIGATOR_CARDS, ev)
         s.hands[seat].extend(cards)
         ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
                         {"cards": _names(cards)}, (seat,)))
@@ -1167,11 +1245,43 @@ def _need_power(s: State, code: int, name: str) -> None:
         raise _illegal("power_used", "you have already used your character's power this turn")
 
 
+def character_target_problem(s: State, power: str, rank: int) -> str | None:
+    """Why the power `power` ("assassinate", "steal" or "bewitch") may not name the rank-`rank`
+    character, or None (spec §1.6 Assassin, Thief, Witch; §3 #9)."""
+    if power == "steal":
+        if rank == R_THIEF:
+            return "self"
+        if rank == 1:
+            return "rank_one"
+        if rank == s.killed:
+            return "killed"
+        if rank == s.bewitched:
+            return "bewitched"
+        return None
+    return "self" if rank == 1 else None
+
+
+_TARGET_REASONS = {
+    ("assassinate", "self"): "the Assassin cannot name himself",
+    ("bewitch", "self"): "the Witch cannot bewitch herself",
+    ("steal", "self"): "the Thief cannot rob the rank-1 character or himself",
+    ("steal", "rank_one"): "the Thief cannot rob the rank-1 character or himself",
+    ("steal", "killed"): "the Thief cannot rob the assassinated character",
+    ("steal", "bewitched"): "the Thief cannot rob the bewitched character",
+}
+
+
+def _character_target(s: State, power: str, action: dict) -> int:
+    rank = _character_field(s, action)
+    problem = character_target_problem(s, power, rank)
+    if problem is not None:
+        raise _illegal("bad_target", _TARGET_REASONS[power, problem])
+    return rank
+
+
 def _do_assassinate(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, ASSASSIN, "assassinate")
-    target = _character_field(s, action)
-    if target == 1:
-        raise _illegal("bad_target", "the Assassin cannot name himself")
+    target = _character_target(s, "assassinate", action)
     s.killed = target
     s.power_used = True
     ev.append(Event("assassinated", {"seat": seat, "character": s.roster[target]}))
@@ -1179,13 +1289,7 @@ def _do_assassinate(s: State, seat: int, action: dict, ev: list) -> None:
 
 def _do_steal(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, THIEF, "steal")
-    target = _character_field(s, action)
-    if target in (1, 2):
-        raise _illegal("bad_target", "the Thief cannot rob the rank-1 character or himself")
-    if target == s.killed:
-        raise _illegal("bad_target", "the Thief cannot rob the assassinated character")
-    if target == s.bewitched:
-        raise _illegal("bad_target", "the Thief cannot rob the bewitched character")
+    target = _character_target(s, "steal", action)
     s.robbed = target
     s.power_used = True
     ev.append(Event("thief_named", {"seat": seat, "character": s.roster[target]}))
@@ -1195,9 +1299,7 @@ def _do_bewitch(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, WITCH, "bewitch")
     if not s.acted:
         raise _illegal("action_required", "the Witch names her target after her action")
-    target = _character_field(s, action)
-    if target == 1:
-        raise _illegal("bad_target", "the Witch cannot bewitch herself")
+    target = _character_target(s, "bewitch", action)
     s.bewitched = target
     s.power_used = True
     ev.append(Event("bewitched", {"seat": seat, "character": s.roster[target]}))
@@ -1307,13 +1409,11 @@ def _do_wizard_build(s: State, seat: int, action: dict, ev: list) -> None:
     card = _card_field(action)
     if card not in s.hands[s.target]:
         raise _illegal("card_not_in_hand", f"{action['card']!r} is not in that player's hand")
-    if not s.acted:
-        raise _illegal("build_before_action", "you must take gold or draw cards before you build")
-    if s.codes[s.calling] == NAVIGATOR:
-        raise _illegal("no_builds_left", "the Navigator may not build")
+    problem = wizard_build_problem(s, seat, card)
+    if problem is not None:
+        raise _illegal(problem, "the Navigator may not build" if problem == "no_builds_left"
+                       else _BUILD_REASONS[problem].format(card=action["card"]))
     cost = build_cost(s, seat, card)
-    if cost > s.gold[seat]:
-        raise _illegal("cannot_afford", f"you do not have enough gold to build {action['card']!r}")
     target = s.target
     _wizard_take_card(s, seat, card)
     if s.options["wizard_duplicates"] == "any_build":
@@ -1326,6 +1426,18 @@ def _do_wizard_build(s: State, seat: int, action: dict, ev: list) -> None:
     # spec §1.6 Wizard: built at once, outside the build limit, even as a duplicate
     ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost, "from": target}))
     _on_built(s, seat, card, cost, ev)
+
+
+def wizard_build_problem(s: State, seat: int, card: int) -> str | None:
+    """Why the Wizard may not build `card` of the hand he looks at, or None (spec §1.6 Wizard: at once,
+    outside the build limit, even as a duplicate; after the action, and never as the Navigator)."""
+    if not s.acted:
+        return "build_before_action"
+    if s.codes[s.calling] == NAVIGATOR:
+        return "no_builds_left"
+    if build_cost(s, seat, card) > s.gold[seat]:
+        return "cannot_afford"
+    return None
 
 
 def _do_crown(s: State, seat: int, action: dict, ev: list) -> None:
@@ -1371,7 +1483,7 @@ def _do_tribute_card(s: State, seat: int, action: dict, ev: list) -> None:
 
 def _do_abbot_collect(s: State, seat: int, action: dict, ev: list) -> None:
     _need_power(s, ABBOT, "collect from the richest player")
-    payer = _abbot_payer(s, seat)
+    payer = abbot_payer(s, seat)
     if payer < 0:
         raise _illegal("no_payer", "nobody is richer than everyone else (and richer than the Abbot)")
     _transfer(s, payer, seat, 1)
@@ -1382,18 +1494,22 @@ def _do_abbot_collect(s: State, seat: int, action: dict, ev: list) -> None:
 def _do_beautify(s: State, seat: int, action: dict, ev: list) -> None:
     if s.mode == "action_only" or s.codes[s.calling] != ARTIST:
         raise _illegal("not_your_power", "only the Artist can beautify districts")
-    if s.beautify_count >= 2:
+    if s.beautify_count >= BEAUTIFY_PER_TURN:
         raise _illegal("power_used", "the Artist beautifies at most two districts per turn")
     card = _card_field(action)
-    city, b = s.cities[seat], s.beautified[seat]
-    if city.count(card) <= b.count(card):
+    if not can_beautify(s, seat, card):
         raise _illegal("card_not_in_city", f"your city has no {action['card']!r} that is not yet beautified")
-    if s.gold[seat] < 1:
+    if s.gold[seat] < BEAUTIFY_PRICE:
         raise _illegal("cannot_afford", "beautifying costs 1 gold")
-    s.gold[seat] -= 1  # the gold stays on the district, outside the purse (spec §2.5 #23)
-    b.append(card)
+    s.gold[seat] -= BEAUTIFY_PRICE  # the gold stays on the district, outside the purse (spec §2.5 #23)
+    s.beautified[seat].append(card)
     s.beautify_count += 1
     ev.append(Event("beautified", {"seat": seat, "card": DISTRICT_IDS[card]}))
+
+
+def can_beautify(s: State, seat: int, card: int) -> bool:
+    """spec §3 #19: a district of this city that is not yet beautified (each copy once, for good)."""
+    return s.cities[seat].count(card) > s.beautified[seat].count(card)
 
 
 def _need_district(s: State, seat: int, card: int, name: str) -> None:
@@ -1409,7 +1525,7 @@ def _do_laboratory(s: State, seat: int, action: dict, ev: list) -> None:
         raise _illegal("district_used", "the Laboratory works once per turn")
     card = _secret_card_from_hand(s, seat, action)
     _discard(s, [card])
-    amount = _gain(s, seat, 1)
+    amount = _gain(s, seat, LABORATORY_GOLD)
     s.laboratory_used = True
     ev.append(Event("laboratory_used", {"seat": seat, "amount": amount}, {"card": DISTRICT_IDS[card]}, (seat,)))
 
@@ -1418,13 +1534,13 @@ def _do_smithy(s: State, seat: int, action: dict, ev: list) -> None:
     _need_district(s, seat, SMITHY, "Smithy")
     if s.smithy_used:
         raise _illegal("district_used", "the Smithy works once per turn")
-    if s.gold[seat] < 2:
+    if s.gold[seat] < SMITHY_PRICE:
         raise _illegal("cannot_afford", "the Smithy costs 2 gold")
-    _pay(s, seat, 2)
-    cards = _draw(s, 3, ev)
+    _pay(s, seat, SMITHY_PRICE)
+    cards = _draw(s, SMITHY_CARDS, ev)
     s.hands[seat].extend(cards)
     s.smithy_used = True
-    ev.append(Event("smithy_used", {"seat": seat, "paid": 2, "count": len(cards)}, {"cards": _names(cards)},
+    ev.append(Event("smithy_used", {"seat": seat, "paid": SMITHY_PRICE, "count": len(cards)}, {"cards": _names(cards)},
                     (seat,)))
 
 
@@ -1483,15 +1599,12 @@ def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
     card = _card_field(action)
     if card not in s.cities[target]:
         raise _illegal("card_not_in_city", f"there is no {action['card']!r} in that city")
-    if is_complete(s, target):
-        raise _illegal("city_complete", "the Warlord cannot destroy a district in a completed city")
-    if card == KEEP:
-        raise _illegal("keep_immune", "the Keep cannot be destroyed by the Warlord")
-    if target == bishop_protects(s):
-        raise _illegal("bishop_protected", "the Bishop's districts are protected from the Warlord")
     price = destroy_price(s, target, card)
-    if price > s.gold[seat]:
+    problem = destroy_problem(s, seat, target, card)
+    if problem == "cannot_afford":
         raise _illegal("cannot_afford", f"destroying {action['card']!r} costs {price} gold", price=price)
+    if problem is not None:
+        raise _illegal(problem, _DESTROY_REASONS[problem])
     _pay(s, seat, price)
     _remove_district(s, target, card, ev)
     s.power_used = True
@@ -1501,7 +1614,7 @@ def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
     saves_itself = s.options["graveyard_saves_itself"]
     for g in range(s.n):
         # spec §2.5 #7: not the Warlord's player this round (nor the Witch playing the Warlord)
-        if g in (seat, s.owner[R_WARLORD]) or s.gold[g] < 1:
+        if g in (seat, s.owner[R_WARLORD]) or s.gold[g] < GRAVEYARD_PRICE:
             continue
         if GRAVEYARD in s.cities[g] or (saves_itself and card == GRAVEYARD and g == target):
             s.graveyard = (card, seat, g)
@@ -1510,6 +1623,13 @@ def _do_destroy(s: State, seat: int, action: dict, ev: list) -> None:
             return
     _discard(s, [card])
     _resume(s, ev)
+
+
+_DESTROY_REASONS = {
+    "city_complete": "the Warlord cannot destroy a district in a completed city",
+    "keep_immune": "the Keep cannot be destroyed by the Warlord",
+    "bishop_protected": "the Bishop's districts are protected from the Warlord",
+}
 
 
 def _resume(s: State, ev: list) -> None:
@@ -1521,7 +1641,7 @@ def _resume(s: State, ev: list) -> None:
 
 def _do_graveyard_take(s: State, seat: int, action: dict, ev: list) -> None:
     card = s.graveyard[0]
-    _pay(s, seat, 1)
+    _pay(s, seat, GRAVEYARD_PRICE)
     s.hands[seat].append(card)
     for o in range(s.n):  # the card was public
         if o != seat:
@@ -1546,7 +1666,7 @@ def _do_exchange(s: State, seat: int, action: dict, ev: list) -> None:
     give = _card_field(action, "give")
     target = _seat_field(s, action)
     take = _card_field(action, "take")
-    problem = _exchange_problem(s, seat, give, target, take)
+    problem = exchange_problem(s, seat, give, target, take)
     if problem is not None:
         raise _illegal(problem, _EXCHANGE_REASONS[problem])
     cost = exchange_cost(s, seat, give, target, take)

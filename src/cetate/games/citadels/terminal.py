@@ -1,8 +1,10 @@
 """The terminal screen of Citadels for `cetate play` / `cetate replay` (see `Game.terminal`).
 
-`table` draws a seat's view: the round, the characters, the players' gold, hands and cities, and the seat's
-own cards; `hint` adds a short note after an action's label. Every text comes from the catalogs
-(`screen.*`, `character.*`, `card.*`, `help.*` in the Citadels catalog, `list.separator` in the core one).
+`table` draws a seat's view: the round, the characters, the players' gold, hands, cities and scores, and the
+seat's own cards; `hint` adds a short note after an action's label. Every text comes from the catalogs
+(`screen.*`, `character.*`, `card.*`, `help.*` in the Citadels catalog, `list.separator` in the core one), and
+every number from the view or the engine's note on the action (`Game.annotate`, games/citadels/notes.py): this
+screen works out no rule of its own.
 """
 
 from __future__ import annotations
@@ -137,7 +139,7 @@ def table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int |
         if protected == i:
             character.append(" " + catalog.text("screen.protected", lang), style="dim")
         city = _cards_text(catalog, lang, p["city"])
-        points = Text(str(sum(c.get("score", c["cost"]) for c in p["city"])))
+        points = Text(str(p["score"]))
         if p.get("complete"):
             points.append(" ✔", style="bold green")
         table.add_row(marks, name, str(p["gold"]), str(p["hand_size"]), character, city, points)
@@ -159,6 +161,12 @@ def table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int |
         if you.get("set_aside"):
             parts.append(_label(catalog.text("screen.you.set_aside", lang)).append_text(
                 _cards_text(catalog, lang, you["set_aside"])))
+        refused = [r for r in view.get("refusals", []) if r["target"]["type"] == "build"]
+        if refused:  # the engine's reasons (games/citadels/notes.py), e.g. "Costs 5; you have 4."
+            reasons = [f"{catalog.text('card.' + r['target']['card'], lang)} ({_refusal_text(catalog, lang, r)})"
+                       for r in refused]
+            parts.append(_label(catalog.text("screen.you.cannot_build", lang), "dim").append(DOT.join(reasons),
+                                                                                            style="dim"))
         for holder, cards in (you.get("known_hands") or {}).items():
             parts.append(Text(catalog.text("screen.known_hand", lang, players=names, seat=int(holder),
                                            cards=list(cards)), style="dim"))
@@ -169,25 +177,32 @@ def table(view: dict, catalog: Catalog, lang: str, names: list[str], seat: int |
     return Group(*parts)
 
 
-def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
-    """A short note after an action label: a cost, a price, the income, what a character does."""
+def _refusal_text(catalog: Catalog, lang: str, refusal: dict) -> str:
+    return catalog.text(f"refusal.{refusal['code']}", lang,
+                        **{k: v for k, v in refusal.items() if k not in ("code", "target")})
+
+
+def hint(view: dict, action: dict, catalog: Catalog, lang: str, note: dict | None = None) -> str:
+    """A short note after an action label: a card, a price, the income, what a character does. `note` is the
+    engine's note on the action (`Game.annotate`) when the caller has it: the price after every discount."""
     atype = action.get("type")
     you = view.get("you") or {}
+    note = note or {}
     if atype in ("pick", "discard_character"):
         return catalog.text(f"help.character.{action['character']}", lang)
-    if atype in ("build", "keep", "discard", "laboratory"):
-        cards = {c["id"]: c for c in you.get("hand", []) + you.get("drawn", [])}
+    if atype in ("build", "keep", "discard", "laboratory", "wizard_build"):
+        cards = {c["id"]: c for c in you.get("hand", []) + you.get("drawn", []) + you.get("wizard_hand", [])}
         card = cards.get(action.get("card"))
         if card is None:
             return ""
-        note = catalog.text("screen.hint.card", lang, colour=card["colour"], cost=card["cost"])
-        if card["colour"] == "purple":
-            note += " — " + catalog.text(f"help.card.{card['id']}", lang)
-        return note
-    if atype == "destroy":
-        for item in you.get("destroy_prices", []):
-            if item["target"] == action.get("target") and item["card"] == action.get("card"):
-                return catalog.text("screen.hint.destroy", lang, price=item["price"])
-    if atype == "collect_income" and view.get("turn"):
-        return catalog.text("screen.hint.income", lang, amount=view["turn"]["income_available"])
+        text = catalog.text("screen.hint.card", lang, colour=card["colour"], cost=card["cost"])
+        if "price" in note and note["price"] != note.get("printed"):
+            text += " — " + catalog.text("screen.hint.price", lang, price=note["price"])
+        if catalog.has(f"help.card.{card['id']}"):
+            text += " — " + catalog.text(f"help.card.{card['id']}", lang)
+        return text
+    if atype in ("destroy", "exchange") and "price" in note:
+        return catalog.text("screen.hint.price", lang, price=note["price"])
+    if atype == "collect_income" and "gold" in note:
+        return catalog.text("screen.hint.income", lang, amount=note["gold"])
     return ""

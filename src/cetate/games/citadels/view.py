@@ -7,14 +7,28 @@ that seat did not see, the deck order or the RNG state.
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.citadels.data import COLOURS, COST, DISTRICT_IDS, DISTRICTS, KEEP, MUSEUM, SCORE, WARLORD
+from cetate.games.citadels.data import (
+    COLOURS,
+    COST,
+    DIPLOMAT,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    DISTRICTS,
+    MUSEUM,
+    SCORE,
+    WARLORD,
+)
+from cetate.games.citadels.notes import refusals
 from cetate.games.citadels.rules import (
     bishop_protects,
     completion_size,
     destroy_price,
+    destroy_problem,
+    exchange_cost,
     income_amount,
     is_complete,
     legal_actions,
+    score_seat,
     takes_initial,
     to_move,
 )
@@ -82,6 +96,8 @@ def view(s: State, seat: int | None) -> dict:
             "characters": revealed,
             "crown": s.crown == i,
             "complete": is_complete(s, i),
+            "score": score_seat(s, i)["total"],  # what the city would score if the game ended now
+            "wizard_copies": len(s.wizard_copies[i]),  # duplicates built with the Wizard (not the Quarry's)
         })
     doc: dict = {
         "game": "citadels",
@@ -114,6 +130,7 @@ def view(s: State, seat: int | None) -> dict:
         "turn": None,
         "graveyard": None,
         "result": s.result,
+        "refusals": [],
     }
     protected = bishop_protects(s)
     if protected >= 0 and 5 in s.revealed:
@@ -138,6 +155,7 @@ def view(s: State, seat: int | None) -> dict:
             "keep": s.keep,
             "set_aside_count": len(s.set_aside),
             "target": s.target if s.target >= 0 else None,
+            "wizard_allowance": s.wizard_dups,  # duplicates may be built for the rest of this turn
         }
     if s.graveyard is not None:
         card, warlord, owner = s.graveyard
@@ -168,29 +186,24 @@ def view(s: State, seat: int | None) -> dict:
         if acting and s.codes[s.calling] == WARLORD:
             me["destroy_prices"] = _destroy_prices(s, seat)
         if mover == seat:
-            me["legal_actions"] = legal_actions(s)
+            legal = me["legal_actions"] = legal_actions(s)
+            doc["refusals"] = refusals(s, seat, legal)
+            if acting and s.codes[s.calling] == DIPLOMAT:
+                me["exchange_prices"] = [
+                    {"give": a["give"], "target": a["target"], "take": a["take"],
+                     "price": exchange_cost(s, seat, DISTRICT_INDEX[a["give"]], a["target"], DISTRICT_INDEX[a["take"]])}
+                    for a in legal if a["type"] == "exchange"]
         doc["you"] = me
     return doc
 
 
 def _destroy_prices(s: State, seat: int) -> list[dict]:
     """Every district in play with the Warlord's price and, when it cannot be destroyed, why not."""
-    protected = bishop_protects(s)
     out = []
     for t in range(s.n):
         for c in s.cities[t]:
-            price = destroy_price(s, t, c)
-            if is_complete(s, t):
-                reason = "city_complete"
-            elif c == KEEP:
-                reason = "keep_immune"
-            elif t == protected:
-                reason = "bishop_protected"
-            elif price > s.gold[seat]:
-                reason = "cannot_afford"
-            else:
-                reason = None
-            out.append({"target": t, "card": DISTRICT_IDS[c], "price": price, "blocked": reason})
+            out.append({"target": t, "card": DISTRICT_IDS[c], "price": destroy_price(s, t, c),
+                        "blocked": destroy_problem(s, seat, t, c)})
     return out
 
 

@@ -3,9 +3,11 @@
 It decides only from its seat's `view` and the list of legal actions, like every bot (see `cetate.bots`),
 and keeps no memory between calls: every decision is a function of the view and the bot's seed. What it
 cannot see (the opponent's hand, both reserves, the order of the main decks) it reasons about as the set
-of action cards it has not seen: all the action cards less its own hand, the graveyard, the cards in
-play and the stolen cards (and a card the opponent's Poet took back, which it works out from the public
-history and keeps as "known to be in the opponent's hand").
+of action cards it has not seen, as the engine's notes count them (`notes.unseen`: all the action cards
+less its own hand, the graveyard, the cards in play, the stolen cards and the cards known to be in either
+hand, such as a card the opponent's Poet took back). It re-derives no rule: the round is `resolve.resolve`
+and `resolve.battle`, a siege's chance is `notes.siege_chance`, and the choosers, the gate at stake, the
+siege targets, the Crowns' extra card and the numbers of cards taken or drawn come from `rules`.
 
 How it plays, in short (docs/bots/gates-heuristic.md has the long form):
 
@@ -45,7 +47,19 @@ from typing import ClassVar
 
 from cetate.core.rng import Rng
 from cetate.games.gates.data import CardSet, cards
+from cetate.games.gates.notes import siege_chance, unseen
 from cetate.games.gates.resolve import battle, resolve
+from cetate.games.gates.rules import (
+    ALLIANCE_TAKES,
+    BATTLE_DRAW,
+    DUELS,
+    HAND,
+    chooser_of,
+    may_follow_crowns,
+    stake,
+    targets_of,
+)
+from cetate.games.gates.state import NEUTRAL
 
 NAME = "gates-heuristic"
 
@@ -109,8 +123,8 @@ class Table:
         deck = list(pool)
         rng.shuffle(deck)
         if first is None:
-            return [deck[:4], deck[4:8]], deck[8:]
-        return [[first, *deck[:3]], deck[3:7]], deck[7:]
+            return [deck[:HAND], deck[HAND:2 * HAND]], deck[2 * HAND:]
+        return [[first, *deck[:HAND - 1]], deck[HAND - 1:2 * HAND - 1]], deck[2 * HAND - 1:]
 
     def _random_play(self, rng: Rng, hand: list[str]) -> list[str]:
         cs = self.cs
@@ -119,7 +133,7 @@ class Table:
         card = hand[rng.below(len(hand))]
         play = [card]
         if cs.action[card].special == "crowns":
-            rest = [x for x in hand if x != card and cs.action[x].special != "crowns"]
+            rest = [x for x in hand if x != card and may_follow_crowns(cs, x)]
             if rest and rng.below(2):
                 play.append(rest[rng.below(len(rest))])
         return play
@@ -130,13 +144,13 @@ class Table:
         cs, av = self.cs, self.alliance_value
         if any(cs.action[c].special == "battle" for p in plays for c in p):
             prelim = resolve(cs, mains, ([], []), ([], []), av).prelim
-            _, winner, _ = battle(cs, (rest[0:2], rest[2:4]), prelim, av)
+            _, winner, _ = battle(cs, (rest[:BATTLE_DRAW], rest[BATTLE_DRAW:2 * BATTLE_DRAW]), prelim, av)
             return 0.5 if winner is None else float(winner == 0)
         stolen: list[list[str]] = [[], []]
         for p in (0, 1):
             if any(cs.action[c].special == "alliance" for c in plays[p]):
                 victim = [x for x in hands[1 - p] if x not in plays[1 - p]]
-                for _ in range(min(2, len(victim))):
+                for _ in range(min(ALLIANCE_TAKES, len(victim))):
                     stolen[p].append(victim.pop(rng.below(len(victim))))
         totals = resolve(cs, mains, (plays[0], plays[1]), (stolen[0], stolen[1]), av).totals
         return 1.0 if totals[0] > totals[1] else 0.5 if totals[0] == totals[1] else 0.0
@@ -167,14 +181,14 @@ def _future(done: int, mine: int, theirs: int, neutral: int, pf: float) -> list[
         return got
     states = {(mine, theirs, neutral, 0): 1.0}
     s = SIEGE_SUCCESS
-    for k in range(done + 1, 7):
+    for k in range(done + 1, DUELS + 1):
         new: dict[tuple[int, int, int, int], float] = {}
 
         def add(st, pr, new=new):
             new[st] = new.get(st, 0.0) + pr
 
         for (m, o, n, wl), pr in states.items():
-            if k <= 4:
+            if stake(k) is not None:  # a gate duel
                 add((m + 1, o, n, wl + 1), pr * pf)
                 add((m, o + 1, n, wl - 1), pr * (1 - pf))
                 continue
@@ -216,7 +230,7 @@ def match_value(done: int, mine: int, theirs: int, neutral: int, diff: int, pf: 
     got = _VALUE.get(key)
     if got is not None:
         return got
-    left = 6 - done
+    left = DUELS - done
     total = 0.0
     for g, wl, pr in _future(done, mine, theirs, neutral, pf):
         if g > 0:
@@ -230,15 +244,6 @@ def match_value(done: int, mine: int, theirs: int, neutral: int, diff: int, pf: 
         _VALUE.clear()
     _VALUE[key] = total
     return total
-
-
-def _absent(pool_size: int, with_symbol: int, drawn: int) -> float:
-    """Chance that `drawn` cards taken at random from `pool_size` include none of `with_symbol` given ones."""
-    if drawn <= 0:
-        return 1.0
-    if drawn > pool_size:
-        drawn = pool_size
-    return math.comb(pool_size - with_symbol, drawn) / math.comb(pool_size, drawn)
 
 
 def fallback(legal_actions: list[dict]) -> dict:
@@ -333,7 +338,7 @@ class _Decision:
             if k == len(pairs):
                 return leaf(mine, theirs)
             a, b = pairs[k]
-            chooser = p0 if k % 2 == 0 else 1 - p0
+            chooser = chooser_of(p0, k)
             if chooser == me:
                 return max(search(k + 1, (*mine, a), (*theirs, b)), search(k + 1, (*mine, b), (*theirs, a)))
             return min(search(k + 1, (*mine, b), (*theirs, a)), search(k + 1, (*mine, a), (*theirs, b)))
@@ -352,36 +357,16 @@ class _Decision:
     # -- what the seat knows -----------------------------------------------------------------------------
 
     def know(self) -> None:
-        v, cs, me, opp = self.view, self.cs, self.me, self.opp
+        v, me, opp = self.view, self.me, self.opp
         self.hand = list(v["hands"][me])
         self.opp_count = v["hands"][opp] if isinstance(v["hands"][opp], int) else len(v["hands"][opp])
         self.plays = [list(v["plays"][0]), list(v["plays"][1])]
         self.stolen = [list(x) if isinstance(x, list) else [] for x in v["stolen"]]
-        grave = list(v["action_graveyard"])
-        self.grave = grave
-        visible = set(self.hand) | set(grave) | set(self.plays[0]) | set(self.plays[1])
-        visible |= set(self.stolen[0]) | set(self.stolen[1])
-        history = v.get("history") or []
-        if v["phase"] == "siege" and history:
-            visible |= set(c for side in history[-1].get("battle_cards", ()) for c in side)
-        # a card the opponent's Poet took back: seen in the history, now in no public place
-        known: list[str] = []
-        poet = cs.special("poet")
-        poet_by = None
-        seen: set[str] = set()
-        for h in history:
-            for p in (0, 1):
-                if poet in h["plays"][p]:
-                    poet_by = p
-                seen.update(h["plays"][p])
-            for side in h.get("battle_cards", ()):
-                seen.update(side)
-            if "siege" in h:
-                seen.update(h["siege"]["cards"])
-        if poet_by == opp:
-            known = sorted(c for c in seen if c not in visible)[:self.opp_count]
-        self.opp_known = known
-        self.pool = sorted(c for c in cs.action if c not in visible and c not in known)
+        self.grave = list(v["action_graveyard"])
+        # the cards the opponent's Poet took back from the graveyard: both players know them (the view says)
+        self.opp_known = list(v["known_hands"][opp])
+        # the cards it has not seen, as the engine's notes count them (the siege odds use the same)
+        self.pool = sorted(unseen(v, me))
         q = self.table.quality
         self.pool_q = sum(q[c] for c in self.pool) / len(self.pool) if self.pool else 0.0
         # the future duels: the mean chance of winning with the main cards both still hold
@@ -395,14 +380,14 @@ class _Decision:
         gates = v["gates"]
         self.gates = list(gates)
         self.score_diff = v["scores"][me] - v["scores"][opp]
-        self.claim_neutral = v["options"].get("neutral_gates", "siege_claimable") == "siege_claimable"
+        self.neutral_gates = v["options"]["neutral_gates"]
 
     def q(self, card: str) -> float:
         return self.table.quality[card]
 
     def pf(self, my_hand: list[float], opp_count: int, opp_known: list[float]) -> float:
         """The chance of winning each future duel, from the main cards left and the hands after this duel."""
-        left = 6 - self.view["round"]
+        left = DUELS - self.view["round"]
         if left <= 0:
             return 0.5
         mine = sum(sorted(my_hand, reverse=True)[:left])
@@ -414,19 +399,15 @@ class _Decision:
     def counts(self, gates: list) -> tuple[int, int, int]:
         me, opp = self.me, self.opp
         return (sum(1 for g in gates if g == me), sum(1 for g in gates if g == opp),
-                sum(1 for g in gates if g == "neutral"))
+                sum(1 for g in gates if g == NEUTRAL))
 
     def siege_success(self, defender: int, gate: int) -> float:
-        """Chance that the defender's next reserve cards show none of the gate's symbol."""
-        symbol = self.cs.gate_symbols[gate]
-        n = len(self.pool)
-        with_symbol = sum(1 for c in self.pool if self.cs.action[c].symbol == symbol)
-        reserve = self.view["reserves"][defender]
-        return _absent(n, with_symbol, min(3, reserve, n))
+        """Chance that the defender's next reserve cards show none of the gate's symbol (the engine's odds,
+        over the cards this seat has not seen)."""
+        return siege_chance(self.pool, self.cs.gate_symbols[gate], self.view["reserves"][defender])["chance"]
 
     def targets(self, attacker: int, gates: list) -> list[int]:
-        return [g for g, holder in enumerate(gates)
-                if holder == 1 - attacker or (holder == "neutral" and self.claim_neutral)]
+        return targets_of(gates, attacker, self.neutral_gates)
 
     def after_siege(self, attacker: int, gates: list, diff: int, pf: float) -> float:
         """The match value after a siege duel won by `attacker`, who attacks its best target."""
@@ -445,9 +426,10 @@ class _Decision:
         r = self.view["round"]
         score = self.score_diff + diff
         gates = self.gates
-        if r <= 4:
+        gate = stake(r)
+        if gate is not None:
             g = list(gates)
-            g[r - 1] = self.me if diff > 0 else self.opp if diff < 0 else "neutral"
+            g[gate] = self.me if diff > 0 else self.opp if diff < 0 else NEUTRAL  # a tie leaves it neutral (R23)
             return match_value(r, *self.counts(g), score, pf)
         if diff == 0:
             return match_value(r, *self.counts(gates), score, pf)
@@ -470,8 +452,8 @@ class _Decision:
             for _ in range(BATTLE_SAMPLES):
                 deck = list(self.pool)
                 self.rng.shuffle(deck)
-                k_me = min(2, v["reserves"][me])
-                k_opp = min(2, v["reserves"][opp])
+                k_me = min(BATTLE_DRAW, v["reserves"][me])
+                k_opp = min(BATTLE_DRAW, v["reserves"][opp])
                 mine, theirs = deck[:k_me], deck[k_me:k_me + k_opp]
                 drawn = (mine, theirs) if me == 0 else (theirs, mine)
                 _, winner, points = battle(self.cs, drawn, list(v["prelim"]), self.av)
@@ -490,9 +472,10 @@ class _Decision:
     def after_zero(self, winner: int, pf: float) -> float:
         """The match value after a duel won by `winner` with 0 points (a Battle with equal sums)."""
         r = self.view["round"]
-        if r <= 4:
+        gate = stake(r)
+        if gate is not None:
             g = list(self.gates)
-            g[r - 1] = winner
+            g[gate] = winner
             return match_value(r, *self.counts(g), self.score_diff, pf)
         return self.after_siege(winner, self.gates, self.score_diff, pf)
 
@@ -501,7 +484,7 @@ class _Decision:
 
     def steals(self, hand: list[str], count: int) -> list[list[str]]:
         """The possible Alliance thefts from a known hand (all pairs, or fewer cards)."""
-        k = min(2, len(hand))
+        k = min(ALLIANCE_TAKES, len(hand))
         if k == 0:
             return [[]]
         return [list(c) for c in combinations(hand, k)]
@@ -536,7 +519,7 @@ class _Decision:
                 total = 0.0
                 for _ in range(ALLIANCE_SAMPLES):
                     hand = self.sample_opp_hand(self.rng)
-                    taken = [hand.pop(self.rng.below(len(hand))) for _ in range(min(2, len(hand)))]
+                    taken = [hand.pop(self.rng.below(len(hand))) for _ in range(min(ALLIANCE_TAKES, len(hand)))]
                     known = [self.q(c) for c in self.opp_known if c not in taken]
                     pf = self.pf(my_q, len(hand), known)
                     stolen = self.seat_lists(self.stolen[me] + taken, self.stolen[opp])
@@ -549,7 +532,7 @@ class _Decision:
             total = 0.0
             for _ in range(ALLIANCE_SAMPLES):
                 hand = self.sample_opp_hand(self.rng)
-                taken = [hand.pop(self.rng.below(len(hand))) for _ in range(min(2, len(hand)))]
+                taken = [hand.pop(self.rng.below(len(hand))) for _ in range(min(ALLIANCE_TAKES, len(hand)))]
                 stolen_me = self.stolen[me] + taken
                 answers = [self.answer_value(mine, stolen_me, hand_after, my_q, c, len(hand)) for c in hand]
                 answers.append(self.answer_value(mine, stolen_me, hand_after, my_q, None, len(hand)))
@@ -620,7 +603,7 @@ class _Decision:
                 card = action["card"]
                 value = self.my_value([card])
                 if cs.action[card].special == "crowns" and not extra_phase:
-                    seconds = [c for c in self.hand if c != card and cs.action[c].special != "crowns"]
+                    seconds = [c for c in self.hand if c != card and may_follow_crowns(cs, c)]
                     for second in seconds:
                         value = max(value, self.my_value([card, second]))
             if value > best_value + 1e-9:
@@ -640,9 +623,7 @@ class _Decision:
                 value = base - 1e-6  # attacking never hurts
             else:
                 g = action["gate"]
-                p = _absent(len(self.pool),
-                            sum(1 for c in self.pool if self.cs.action[c].symbol == self.cs.gate_symbols[g]),
-                            min(3, self.view["reserves"][self.opp], len(self.pool)))
+                p = self.siege_success(self.opp, g)
                 taken = list(self.gates)
                 taken[g] = me
                 value = p * match_value(done, *self.counts(taken), self.score_diff, pf) + (1 - p) * base

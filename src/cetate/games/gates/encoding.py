@@ -121,4 +121,4 @@ class GatesEncoder(Encoder):
         return f.values
 
 
-ENCODER = GatesEncoder  # found by PackageGame.encoder
+ENCODER = GatesEncoder  # named by the game's spec (encoder=lazy(...))

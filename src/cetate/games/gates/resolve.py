@@ -14,13 +14,36 @@ from dataclasses import dataclass, field
 
 from cetate.games.gates.data import CardSet, MainCard
 
+WILD_SCORES = (2, 9)  # a wild card earns the +5 on any step score in this range (spec gates §3.3 step 5.5, R10)
+TABLE_BONUS = 5  # the table bonus (spec gates §3.3 step 5.5)
+
+
+def table_hit(cs: CardSet, symbol: str, score: int) -> bool:
+    """Does a step score earn the +5 with this symbol (R10)? A fixed symbol on one of its table values, a
+    wild one on any score from 2 to 9, `none` never."""
+    if symbol == "wild":
+        return WILD_SCORES[0] <= score <= WILD_SCORES[1]
+    if symbol == "none":
+        return False
+    return score in cs.table_bonus[symbol]
+
+
+def fires(card: MainCard, opposing_value: int) -> bool:
+    """A main card explodes when its index equals the opposing main card's value (R31)."""
+    return card.index == opposing_value
+
+
+def fires_against(cs: CardSet, card: MainCard) -> list[str]:
+    """The other main cards of the set that `card` explodes against at their printed values."""
+    return [c.id for c in cs.main.values() if c.id != card.id and fires(card, c.value)]
+
 
 def explosions(a: MainCard, b: MainCard, va: int, vb: int) -> tuple[list[int], list[bool]]:
     """Main scores from (possibly modified) card values va, vb: a fires when its index equals b's value and
     the other way round (R31); a positive explosion adds to its own score, a negative one takes from the
     opposing score; both scores are floored at 0 (R21)."""
     scores = [va, vb]
-    fired = [a.index == vb, b.index == va]
+    fired = [fires(a, vb), fires(b, va)]
     for p, card in ((0, a), (1, b)):
         if fired[p]:
             if card.explosion > 0:
@@ -28,6 +51,21 @@ def explosions(a: MainCard, b: MainCard, va: int, vb: int) -> tuple[list[int], l
             else:
                 scores[1 - p] += card.explosion
     return [max(0, scores[0]), max(0, scores[1])], fired
+
+
+def explosion_terms(a: MainCard, b: MainCard, va: int, vb: int) -> list[list[int]]:
+    """How each main score of `explosions` is made, for people: `[value, own, taken]` per seat, the
+    (possibly modified) value, what its own explosion adds and what the opposing explosion takes, before
+    the floor at 0 (tests/games/gates/test_notes.py checks that they add up to `explosions`)."""
+    fired = explosions(a, b, va, vb)[1]
+    terms = [[va, 0, 0], [vb, 0, 0]]
+    for p, card in ((0, a), (1, b)):
+        if fired[p]:
+            if card.explosion > 0:
+                terms[p][1] = card.explosion
+            else:
+                terms[1 - p][2] = -card.explosion
+    return terms
 
 
 def explosion_log(a: MainCard, b: MainCard, va: int, vb: int, fired: list[bool],
@@ -187,14 +225,9 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
             score = effective[cid] + circle_bonus[p]
             scores[p] = score
             symbol = cs.action[cid].symbol
-            if symbol == "wild":
-                hit = 2 <= score <= 9
-            elif symbol == "none":
-                hit = False
-            else:
-                hit = score in cs.table_bonus[symbol]
+            hit = table_hit(cs, symbol, score)
             if hit:
-                bonus[p] = 5
+                bonus[p] = TABLE_BONUS
             log.append(("step_score", {"seat": p, "step": step + 1, "card": cid, "value": effective[cid],
                                        "circle_bonus": circle_bonus[p], "score": score}))
             check = {"seat": p, "card": cid, "score": score, "symbol": symbol}
@@ -208,6 +241,7 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                 log.append(("table_bonus" if hit else "table_miss", check))
             totals[p] += score + bonus[p]
         steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
+                      "values": [effective.get(alive[0]), effective.get(alive[1])],  # before the circle bonus
                       "circle_bonus": circle_bonus, "scores": scores, "table_bonus": bonus})
     return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
                        totals, log)

@@ -17,13 +17,16 @@ from __future__ import annotations
 from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
-from cetate.games.gates.data import cards
+from cetate.games.gates.data import CardSet, cards
 from cetate.games.gates.resolve import battle, difference, explosion_log, main_scores, resolve
 from cetate.games.gates.state import NEUTRAL, State
 
-HAND = 4
-DUELS = 6
+HAND = 4  # each player's opening hand (spec gates §3.2 step 4)
+DUELS = 6  # R1: six duels, the first four for Gates I-IV, the last two siege duels
 GATE_DUELS = 4
+ALLIANCE_TAKES = 2  # R12: the Alliance takes two cards from the opponent's hand (fewer if short)
+BATTLE_DRAW = 2  # R13: each player draws two reserve cards for the Battle
+SIEGE_REVEAL = 3  # R25: the defender turns over three reserve cards (fewer if short)
 
 
 def _illegal(code: str, message: str, **params) -> IllegalAction:
@@ -69,9 +72,19 @@ def start_events(s: State) -> list[Event]:
     return [Event("match_started", {"first_chooser": s.p0})]
 
 
+def chooser_of(p0: int, pair_index: int) -> int:
+    """Who chooses from pair `pair_index` (0-5): P0 on pairs 1, 3, 5 and P1 on pairs 2, 4, 6 (R2)."""
+    return p0 if pair_index % 2 == 0 else 1 - p0
+
+
 def chooser(s: State) -> int:
-    """Who chooses from the current pair: P0 on pairs 1, 3, 5 and P1 on pairs 2, 4, 6 (R2)."""
-    return s.p0 if s.pair_index % 2 == 0 else 1 - s.p0
+    """Who chooses from the current pair."""
+    return chooser_of(s.p0, s.pair_index)
+
+
+def stake(round_: int) -> int | None:
+    """The gate duel `round_` (1-6) is fought for: Gates I-IV in duels 1-4, none in the siege duels (§3.6)."""
+    return round_ - 1 if 1 <= round_ <= GATE_DUELS else None
 
 
 def to_move(s: State) -> int | None:
@@ -87,11 +100,56 @@ def to_move(s: State) -> int | None:
     return None
 
 
-def siege_targets(s: State, attacker: int) -> list[int]:
-    """Gates the siege winner may attack: the opponent's, and neutral ones unless they are void (R23, R24)."""
-    claimable = s.options["neutral_gates"] == "siege_claimable"
-    return [g for g, holder in enumerate(s.gates)
+def targets_of(gates: list, attacker: int, neutral_gates: str) -> list[int]:
+    """Gates a siege winner may attack: the opponent's, and neutral ones unless the option `neutral_gates`
+    makes them void (R23, R24)."""
+    claimable = neutral_gates == "siege_claimable"
+    return [g for g, holder in enumerate(gates)
             if holder == 1 - attacker or (holder == NEUTRAL and claimable)]
+
+
+def siege_targets(s: State, attacker: int) -> list[int]:
+    """Gates the siege winner may attack now."""
+    return targets_of(s.gates, attacker, s.options["neutral_gates"])
+
+
+def not_a_target(gates: list, attacker: int, neutral_gates: str, gate: int) -> str | None:
+    """Why `attacker` may not besiege `gate` (a refusal code), or None when it may: its own gate, a neutral
+    gate that the option makes void, or a gate nobody holds yet (R23, R24)."""
+    if gate in targets_of(gates, attacker, neutral_gates):
+        return None
+    holder = gates[gate]
+    return "own_gate" if holder == attacker else "neutral_void" if holder == NEUTRAL else "gate_open"
+
+
+def may_follow_crowns(cs: CardSet, card: str) -> bool:
+    """May `card` be the extra card the Crowns allow? Any card but another Crowns (R20)."""
+    return cs.action[card].special != "crowns"
+
+
+def defends(cs: CardSet, card: str, symbol: str) -> bool:
+    """Does a card the defender turns over hold the gate? Only a printed fixed symbol equal to the gate's;
+    wild and none never defend (R25)."""
+    return cs.action[card].symbol == symbol
+
+
+def refusals(s: State, seat: int | None) -> list[dict]:
+    """What `seat` might try now and may not (the view's `refusals`, one code per reason): in the Crowns'
+    extra turn each Crowns in hand; in a siege each gate it may not attack. Only the seat's own options."""
+    if seat is None or seat != to_move(s):
+        return []
+    if s.phase == "extra":
+        cs = cards()
+        return [{"code": "crowns_twice", "target": {"card": c}} for c in s.hands[seat]
+                if not may_follow_crowns(cs, c)]
+    if s.phase == "siege":
+        out = []
+        for g in range(len(s.gates)):
+            code = not_a_target(s.gates, seat, s.options["neutral_gates"], g)
+            if code is not None:
+                out.append({"code": code, "target": {"gate": g}})
+        return out
+    return []
 
 
 def legal_actions(s: State) -> list[dict]:
@@ -108,7 +166,7 @@ def legal_actions(s: State) -> list[dict]:
     if phase == "extra":
         p = s.order[s.turn]
         cs = cards()
-        return [*({"type": "attach", "card": c} for c in s.hands[p] if cs.action[c].special != "crowns"),
+        return [*({"type": "attach", "card": c} for c in s.hands[p] if may_follow_crowns(cs, c)),
                 {"type": "skip"}]
     if phase == "poet":
         return [{"type": "poet", "card": c} for c in dict.fromkeys(s.action_grave)]
@@ -187,7 +245,7 @@ def _begin_duel(s: State, ev: list) -> None:
     a, b = cs.main[s.current[0]], cs.main[s.current[1]]
     prelim, fired = main_scores(a, b)
     s.prelim = prelim
-    gate = s.round - 1 if s.round <= GATE_DUELS else None
+    gate = stake(s.round)
     ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
                     {"round": s.round, "gate": gate, "a": 0, "b": 1, "main0": s.current[0], "main1": s.current[1]}))
     for kind, data in explosion_log(a, b, a.value, b.value, fired):
@@ -240,7 +298,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
     if card not in s.hands[p]:
         raise _illegal("not_in_hand", f"{card!r} is not in your hand", card=str(card))
     special = cs.action[card].special
-    if s.phase == "extra" and special == "crowns":
+    if s.phase == "extra" and not may_follow_crowns(cs, card):
         raise _illegal("crowns_twice", "the extra card of the Crowns cannot be another Crowns", card=card)
     s.hands[p].remove(card)
     if card in s.known[p]:
@@ -251,7 +309,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
     if special == "alliance":  # R12: two cards at random from the opponent's hand, blind
         victim = s.hands[1 - p]
         taken = []
-        for _ in range(min(2, len(victim))):
+        for _ in range(min(ALLIANCE_TAKES, len(victim))):
             taken.append(victim.pop(s.rng.below(len(victim))))
             if taken[-1] in s.known[1 - p]:
                 s.known[1 - p].remove(taken[-1])
@@ -268,7 +326,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
             return
         ev.append(Event("poet_empty", {"seat": p}))
     elif (special == "crowns" and not was_extra  # R20: one more card, not another Crowns
-          and any(cs.action[c].special != "crowns" for c in s.hands[p])):
+          and any(may_follow_crowns(cs, c) for c in s.hands[p])):
         s.phase = "extra"
         ev.append(Event("extra_turn", {"seat": p}))
         return
@@ -308,8 +366,8 @@ def _resolve_duel(s: State, ev: list) -> None:
     if s.battle is not None:
         drawn = ([], [])
         for p in (0, 1):
-            drawn[p].extend(s.reserves[p][:2])
-            del s.reserves[p][:2]
+            drawn[p].extend(s.reserves[p][:BATTLE_DRAW])
+            del s.reserves[p][:BATTLE_DRAW]
             s.pile.extend(drawn[p])
         sums, winner, points = battle(cs, drawn, s.prelim, alliance)
         for p in (0, 1):
@@ -335,8 +393,8 @@ def _resolve_duel(s: State, ev: list) -> None:
         ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
                                      "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
     s.history.append(summary)
-    if s.round <= GATE_DUELS:  # §3.6
-        g = s.round - 1
+    g = stake(s.round)
+    if g is not None:  # §3.6
         if winner is None:
             s.gates[g] = NEUTRAL
             ev.append(Event("gate_neutral", {"gate": g}))
@@ -369,11 +427,11 @@ def _siege(s: State, action: dict, ev: list) -> None:
                        gate=str(gate))
     defender = 1 - attacker
     symbol = cs.gate_symbols[gate]
-    revealed = s.reserves[defender][:3]  # R25: fewer if short; none means the attack succeeds
-    del s.reserves[defender][:3]
+    revealed = s.reserves[defender][:SIEGE_REVEAL]  # R25: fewer if short; none means the attack succeeds
+    del s.reserves[defender][:SIEGE_REVEAL]
     s.pile.extend(revealed)
-    symbols = [cs.action[c].symbol for c in revealed]
-    held = symbol in symbols  # only printed fixed symbols count; wild and none never defend
+    hits = [defends(cs, c, symbol) for c in revealed]
+    held = any(hits)
     before = s.gates[gate]
     ev.append(Event("siege_target", {"seat": attacker, "gate": gate, "symbol": symbol}))
     ev.append(Event("siege_reveal", {"seat": defender, "gate": gate, "symbol": symbol, "cards": revealed}))
@@ -384,7 +442,7 @@ def _siege(s: State, action: dict, ev: list) -> None:
                      "was_neutral": before == NEUTRAL}))
     # a new summary, never an in-place write: clones share the summaries (State.clone copies the list only)
     s.history[-1] = {**s.history[-1], "siege": {"attacker": attacker, "gate": gate, "cards": revealed,
-                                                "defended": held}}
+                                                "hits": hits, "defended": held}}
     s.attacker = None
     _end_duel(s, ev)
 

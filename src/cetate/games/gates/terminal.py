@@ -9,16 +9,17 @@ fires, the preliminary main scores, the difference kept of them and the final ma
 scores and table bonuses); the seat's hand with each special effect; the graveyards (numbered while the
 Poet chooses); the siege targets; the last duel's summary; and the +5 table.
 
-The final main scores, step scores and totals of the duel in play are worked out with `resolve.resolve`
-from the cards attached so far (public); `hint` does the same for each card of the hand, as if it were
-attached now, and estimates a siege's chance from the cards the seat has not seen. `result` draws the final
-table. Every text comes from the catalogs (`screen.*` and the other Gates keys; `cli.result.*` and
+The final main scores, step scores and totals of the duel in play come from `notes.projection` (the cards
+attached so far, public); `hint` shows the action notes of the engine (`notes.attach_note`: what a card of
+the hand would do if it were attached now; `notes.siege_odds`: a siege's chance from the cards the seat has
+not seen), and which main cards explode, the choosers, the gate at stake and the gates held come with the
+view or the card data: the screen works out no rule itself. `result` draws the final table.
+Every text comes from the catalogs (`screen.*` and the other Gates keys; `cli.result.*` and
 `list.separator` in the core one).
 """
 
 from __future__ import annotations
 
-from math import comb
 from typing import Any
 
 from rich.console import Group
@@ -27,13 +28,11 @@ from rich.text import Text
 
 from cetate.core.i18n import Catalog
 from cetate.games.gates.data import CardSet, cards
-from cetate.games.gates.resolve import RoundResult, difference, main_scores, printed, resolve
+from cetate.games.gates.notes import attach_note, projection, siege_odds
+from cetate.games.gates.resolve import WILD_SCORES, RoundResult, fires_against, printed
+from cetate.games.gates.rules import DUELS
 
 DOT = " · "  # separates the parts of a status line
-DUELS = 6
-GATE_DUELS = 4
-WILD_SCORES = (2, 9)  # a card with the symbol of your choice earns +5 on any step score in this range (R10)
-SIEGE_CARDS = 3  # the defender reveals this many reserve cards (R25)
 MINUS = "−"
 SYMBOL_STYLE = {"chisel": "bright_white", "coin": "yellow", "motor": "red", "map": "green", "wild": "magenta",
                 "none": "dim"}
@@ -87,50 +86,6 @@ def _main_cell(catalog: Catalog, lang: str, cs: CardSet, cid: str) -> Text:
                              explosion=_explosion(card.explosion)))
 
 
-def _stolen(view: dict) -> tuple[list[str], list[str]]:
-    """The cards each player stole with the Alliance this duel (players see them; spectators only counts)."""
-    stolen = view.get("stolen") or [[], []]
-    return tuple(list(x) if isinstance(x, list) else [] for x in stolen)  # type: ignore[return-value]
-
-
-def _projection(view: dict, plays: tuple[list[str], list[str]] | None = None) -> RoundResult | None:
-    """The duel in play worked out with the cards attached so far (or with `plays`)."""
-    current = view.get("current")
-    if not current or view.get("battle") is not None:
-        return None
-    if plays is None:
-        plays = (list(view["plays"][0]), list(view["plays"][1]))
-    return resolve(cards(), (current[0], current[1]), plays, _stolen(view), _alliance(view))
-
-
-def _unseen(view: dict, me: int) -> list[str]:
-    """The action cards `me` has not seen: the opponent's hand (less what the Poet made known) and both
-    reserves, in some order nobody knows."""
-    cs = cards()
-    seen = set(view["hands"][me]) if isinstance(view["hands"][me], list) else set()
-    seen.update(view["action_graveyard"])
-    for p in (0, 1):
-        seen.update(view["plays"][p])
-        seen.update(_stolen(view)[p])
-        seen.update(view["known_hands"][p])
-    if view.get("battle") is not None and view.get("history"):  # the Battle's cards wait for the clean-up
-        for drawn in view["history"][-1].get("battle_cards") or []:
-            seen.update(drawn)
-    return [c for c in cs.action if c not in seen]
-
-
-def _siege_chance(view: dict, me: int, gate: int) -> tuple[int, int, float]:
-    """(cards with the gate's symbol among the unseen, unseen cards, chance the siege succeeds): the defender
-    reveals up to three reserve cards, which are, for `me`, any of the unseen cards."""
-    cs = cards()
-    symbol = cs.gate_symbols[gate]
-    unseen = _unseen(view, me)
-    hits = sum(1 for c in unseen if cs.action[c].symbol == symbol)
-    shown = min(SIEGE_CARDS, view["reserves"][1 - me], len(unseen))
-    chance = comb(len(unseen) - hits, shown) / comb(len(unseen), shown) if shown else 1.0
-    return hits, len(unseen), chance
-
-
 def _table() -> Table:
     return Table(header_style="bold", show_edge=False, pad_edge=False)
 
@@ -142,9 +97,12 @@ def _titled(title: str, table: Table) -> Group:
 
 # -- the hooks the command line calls ----------------------------------------------------------------
 
-def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
+def hint(view: dict, action: dict, catalog: Catalog, lang: str, note: dict | None = None) -> str:
     """A short note after an action's label: a main card's numbers in the draft; for a card of the hand what
-    it would do now, the step score and table bonus it would get and the totals then; a siege's chance."""
+    it would do now, the step score and table bonus it would get and the totals then; a siege's chance.
+    `note` is the engine's note on the action (`notes.annotate`); without it (or for a seat that is not to
+    move) the same note is asked of `notes` from the view."""
+    note = note or {}
     atype = action.get("type")
     cs = cards()
     me = _me(view, None)
@@ -154,18 +112,21 @@ def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
         card = cs.main[action["card"]]
         parts = [catalog.text("screen.hint.choose", lang, index=card.index, value=card.value,
                               explosion=_explosion(card.explosion))]
-        targets = [c.id for c in cs.main.values() if c.value == card.index and c.id != card.id]
+        targets = fires_against(cs, card)
         parts.append(catalog.text("screen.hint.fires", lang, cards=targets) if targets
                      else catalog.text("screen.hint.fires_none", lang))
         return DOT.join(parts)
     if me not in (0, 1):
         return ""
     if atype == "attach" and action.get("card") in cs.action:
-        return _attach_hint(view, me, action["card"], catalog, lang)
+        return _attach_hint(view, me, action["card"], catalog, lang, note)
     if atype == "skip":
-        r = _projection(view)
-        return "" if r is None else catalog.text("screen.hint.totals", lang, mine=r.totals[me],
-                                                 theirs=r.totals[1 - me])
+        totals = note.get("totals")
+        if totals is None:
+            r = projection(view)
+            totals = None if r is None else r.totals
+        return "" if totals is None else catalog.text("screen.hint.totals", lang, mine=totals[me],
+                                                      theirs=totals[1 - me])
     if atype == "poet" and action.get("card") in cs.action:
         card = cs.action[action["card"]]
         text = catalog.text("screen.hint.card", lang, value=_card_value(cs, view, card.id), circle=card.circle,
@@ -174,63 +135,57 @@ def hint(view: dict, action: dict, catalog: Catalog, lang: str) -> str:
             text += DOT + catalog.text(f"help.special.{card.special}", lang)
         return text
     if atype == "siege" and isinstance(action.get("gate"), int):
-        if view["reserves"][1 - me] == 0:
+        odds = note.get("odds") or siege_odds(view, me, action["gate"])
+        if not odds["shown"]:
             return catalog.text("screen.hint.siege_sure", lang)
-        hits, unseen, chance = _siege_chance(view, me, action["gate"])
-        return catalog.text("screen.hint.siege", lang, count=hits, unseen=unseen, chance=chance,
-                            symbol=cs.gate_symbols[action["gate"]])
+        return catalog.text("screen.hint.siege", lang, count=odds["hits"], unseen=odds["unseen"],
+                            chance=odds["chance"], symbol=odds["symbol"])
     return ""
 
 
-def _attach_hint(view: dict, me: int, cid: str, catalog: Catalog, lang: str) -> str:
+def _attach_hint(view: dict, me: int, cid: str, catalog: Catalog, lang: str, note: dict) -> str:
+    """The engine's note of attaching `cid` now (`notes.attach_note`), in words."""
     cs = cards()
     card = cs.action[cid]
-    special = card.special
-    if special == "battle":
+    note = note or attach_note(view, me, cid)
+    if note.get("battle"):
         return catalog.text("screen.hint.battle", lang)
-    plays = (list(view["plays"][0]), list(view["plays"][1]))
-    plays[me].append(cid)
-    r = _projection(view, plays)
-    if r is None:
+    if "totals" not in note:
         return ""
     parts: list[str] = []
-    if special == "alliance":
-        hand = view["hands"][1 - me]
-        count = min(2, hand if isinstance(hand, int) else len(hand))
-        parts.append(catalog.text("screen.hint.alliance", lang, count=count, value=_card_value(cs, view, cid)))
-    elif special == "poet":
-        graveyard = len(dict.fromkeys(view["action_graveyard"]))
-        parts.append(catalog.text("screen.hint.poet", lang, count=graveyard) if graveyard
+    if "steals" in note:
+        parts.append(catalog.text("screen.hint.alliance", lang, count=note["steals"],
+                                  value=_card_value(cs, view, cid)))
+    elif "graveyard" in note:
+        parts.append(catalog.text("screen.hint.poet", lang, count=note["graveyard"]) if note["graveyard"]
                      else catalog.text("screen.hint.poet_empty", lang))
-    elif special == "crowns" and view["phase"] == "action":
+    elif "extra" in note:
         parts.append(catalog.text("screen.hint.crowns", lang))
-    for kind, data in r.log:  # what the card's own effect does now
-        if data.get("card") != cid:
-            continue
+    for effect in note["effects"]:
+        kind = effect["kind"]
         if kind == "barter":
-            parts.append(catalog.text("screen.hint.barter", lang, card=data["target"],
-                                      value=_card_value(cs, view, data["target"])))
+            parts.append(catalog.text("screen.hint.barter", lang, card=effect["target"], value=effect["value"]))
         elif kind == "barter_none":
             parts.append(catalog.text("screen.hint.barter_none", lang))
-        elif kind == "addition" and special == "treasure":
-            parts.append(catalog.text("screen.hint.treasure", lang, value=data["added"]))
+        elif kind == "treasure":
+            parts.append(catalog.text("screen.hint.treasure", lang, value=effect["value"]))
         elif kind in ("torture", "prince"):
-            parts.append(catalog.text("screen.hint.main_value", lang, before=data["before"], after=data["after"]))
+            parts.append(catalog.text("screen.hint.main_value", lang, before=effect["before"],
+                                      after=effect["after"]))
         elif kind == "fireball":
-            parts.append(catalog.text("screen.hint.main_score", lang, before=data["before"], after=data["after"]))
-    if cid in r.cancelled:
+            parts.append(catalog.text("screen.hint.main_score", lang, before=effect["before"],
+                                      after=effect["after"]))
+    if note["cancelled"]:
         parts.append(catalog.text("screen.hint.cancelled", lang))
     else:
-        step = len(plays[me])
-        info = r.steps[step - 1]
-        score = info["scores"][me]
-        text = catalog.text("screen.hint.step", lang, step=step, score=_signed(score))
-        if info["table_bonus"][me]:
+        text = catalog.text("screen.hint.step", lang, step=note["step"], score=_signed(note["score"]))
+        if note["bonus"]:
             text += DOT + catalog.text("screen.hint.bonus", lang)
         elif card.symbol != "none":
             text += DOT + catalog.text("screen.hint.no_bonus", lang)
         parts.append(text)
-    parts.append(catalog.text("screen.hint.totals", lang, mine=r.totals[me], theirs=r.totals[1 - me]))
+    totals = note["totals"]
+    parts.append(catalog.text("screen.hint.totals", lang, mine=totals[me], theirs=totals[1 - me]))
     return DOT.join(parts)
 
 
@@ -271,13 +226,13 @@ def result(result: dict, catalog: Catalog, lang: str, names: list[str]) -> Group
 # -- the parts of the screen -------------------------------------------------------------------------
 
 def _header(view: dict, catalog: Catalog, lang: str, names: list[str]) -> list[Text]:
-    cs = cards()
     parts = [catalog.text("game.name", lang)]
     rnd = view["round"]
     if rnd and view["phase"] != "over":
-        if rnd <= GATE_DUELS:
-            parts.append(catalog.text("screen.header.duel_gate", lang, round=rnd, duels=DUELS, gate=rnd - 1,
-                                      symbol=cs.gate_symbols[rnd - 1]))
+        gate = view["stake"]
+        if gate is not None:
+            parts.append(catalog.text("screen.header.duel_gate", lang, round=rnd, duels=DUELS, gate=gate,
+                                      symbol=view["gate_symbols"][gate]))
         else:
             parts.append(catalog.text("screen.header.duel_siege", lang, round=rnd, duels=DUELS))
     parts.append(catalog.text(f"phase.{view['phase']}", lang))
@@ -297,7 +252,6 @@ def _draft(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | 
     cs = cards()
     if not view["pairs"]:
         return [Text(catalog.text("screen.draft.not_dealt", lang), style="dim")]
-    p0 = view["first_chooser"]
     done = view["pair_index"]
     table = _table()
     table.add_column(catalog.text("screen.draft.col.pair", lang), justify="right")
@@ -305,7 +259,7 @@ def _draft(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | 
     table.add_column(catalog.text("screen.draft.col.first", lang))
     table.add_column(catalog.text("screen.draft.col.second", lang))
     for k, pair in enumerate(view["pairs"]):
-        chooser = p0 if k % 2 == 0 else 1 - p0
+        chooser = view["choosers"][k]
         cells = []
         for cid in pair:
             card = cs.main[cid]
@@ -334,7 +288,6 @@ def _draft(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | 
 def _gates(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | None) -> Group:
     """The four gates as columns: their symbols and who holds them (or neutral, at stake, not fought yet)."""
     cs = cards()
-    rnd = view["round"]
     targets = set(view.get("targets") or [])
     table = _table()
     table.add_column("", no_wrap=True)
@@ -346,7 +299,7 @@ def _gates(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | 
             cell = Text(_name(names, holder), style="bold cyan" if holder == me else "bold red")
         elif holder == "neutral":
             cell = Text(catalog.text("screen.gates.neutral", lang), style="yellow")
-        elif rnd == g + 1 and view["phase"] != "over":
+        elif view["stake"] == g:
             cell = Text(catalog.text("screen.gates.at_stake", lang), style="bold")
         else:
             cell = Text(catalog.text("screen.gates.open", lang), style="dim")
@@ -367,9 +320,9 @@ def _players(view: dict, catalog: Catalog, lang: str, names: list[str], me: int 
         table.add_column(catalog.text(f"screen.players.col.{column}", lang), justify="right")
     for p in (0, 1):
         hand = view["hands"][p]
-        gates = sum(1 for g in view["gates"] if g == p)
         table.add_row(Text("▶", style="bold cyan") if view.get("to_move") == p else "",
-                      Text(_name(names, p), style="bold cyan" if p == me else ""), str(gates), str(view["scores"][p]),
+                      Text(_name(names, p), style="bold cyan" if p == me else ""), str(view["gates_held"][p]),
+                      str(view["scores"][p]),
                       str(len(hand) if isinstance(hand, list) else hand), str(view["reserves"][p]),
                       str(view["main_deck"][p]["count"]))
     return _titled(catalog.text("screen.players.title", lang), table)
@@ -409,8 +362,8 @@ def _duel(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | N
     if not current:
         return []
     a, b = cs.main[current[0]], cs.main[current[1]]
-    prelim, fired = main_scores(a, b)
-    r = _projection(view)
+    prelim, fired = view["prelim"], view["prelim_fired"]
+    r = projection(view)
     summary = view["history"][-1] if view["phase"] == "siege" and view.get("history") else None
     table = _table()
     table.add_column(catalog.text("screen.duel.col.player", lang), no_wrap=True)
@@ -426,7 +379,7 @@ def _duel(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | N
         if r is not None and r.fired[p] != fired[p]:
             fires.append(" → " + ("✓" if r.fired[p] else "✗"), style="bold magenta")
         # only the difference of the main scores counts (spec gates R32), as the engine works it out
-        kept = str(r.differenced[p] if r is not None else difference(prelim)[p])
+        kept = str(r.differenced[p] if r is not None else view["prelim_differenced"][p])
         if r is not None:
             final = Text(str(r.main[p]), style="bold")
         elif summary is not None and "battle" in summary:
@@ -587,7 +540,6 @@ def _graveyards(view: dict, catalog: Catalog, lang: str, me: int | None) -> list
 def _siege(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | None) -> list[Any]:
     if view["phase"] != "siege" or view.get("attacker") is None:
         return []
-    cs = cards()
     attacker = view["attacker"]
     parts: list[Any] = [Text(catalog.text("screen.siege.title", lang, players=names, seat=attacker,
                                           defender=1 - attacker), style="bold magenta")]
@@ -596,19 +548,18 @@ def _siege(view: dict, catalog: Catalog, lang: str, names: list[str], me: int | 
     for column in ("gate", "symbol", "holder", "defence", "chance"):
         table.add_column(catalog.text(f"screen.siege.col.{column}", lang), justify="right" if column in (
             "defence", "chance") else "left")
+    shown = 0
     for i, g in enumerate(view["targets"], start=1):
         holder = view["gates"][g]
         who = catalog.text("screen.gates.neutral", lang) if holder == "neutral" else _name(names, holder)
-        if view["reserves"][1 - attacker] == 0:
-            defence, chance = "0", 1.0
-        else:
-            hits, unseen, chance = _siege_chance(view, attacker, g)
-            defence = catalog.text("screen.siege.defence", lang, count=hits, unseen=unseen)
-        table.add_row(str(i), catalog.text(f"gate.{g}", lang), _symbol(catalog, lang, cs.gate_symbols[g]), who,
-                      defence, f"{chance:.0%}")
+        odds = siege_odds(view, attacker, g)
+        shown = odds["shown"]
+        defence = catalog.text("screen.siege.defence", lang, count=odds["hits"], unseen=odds["unseen"]) \
+            if shown else "0"
+        table.add_row(str(i), catalog.text(f"gate.{g}", lang), _symbol(catalog, lang, odds["symbol"]), who,
+                      defence, f"{odds['chance']:.0%}")
     parts.append(table)
-    parts.append(Text(catalog.text("screen.siege.help", lang, count=min(SIEGE_CARDS, view["reserves"][1 - attacker])),
-                      style="dim"))
+    parts.append(Text(catalog.text("screen.siege.help", lang, count=shown), style="dim"))
     return parts
 
 
@@ -644,7 +595,7 @@ def _last(view: dict, catalog: Catalog, lang: str, names: list[str]) -> list[Any
         key = "screen.last.siege_failed" if siege["defended"] else "screen.last.siege_won"
         parts.append(catalog.text(key, lang, players=names, seat=siege["attacker"], gate=siege["gate"],
                                   cards=list(siege["cards"])))
-    elif rnd > GATE_DUELS and h.get("winner") is not None:
+    elif gate is None and h.get("winner") is not None:  # a siege duel won, no gate attacked
         parts.append(catalog.text("screen.last.no_attack", lang))
     return [_label(catalog.text("screen.last.title", lang, round=rnd)).append(DOT.join(parts))]
 

@@ -9,15 +9,16 @@ Alliance stole are known to both players (one holds them, the other lost them) b
 from __future__ import annotations
 
 from cetate.core.rng import Rng
-from cetate.games.gates.data import cards
-from cetate.games.gates.resolve import difference
-from cetate.games.gates.rules import chooser, siege_targets, to_move
+from cetate.games.gates.data import CardSet, cards
+from cetate.games.gates.resolve import difference, explosion_terms, fires, fires_against, printed
+from cetate.games.gates.rules import chooser, chooser_of, refusals, siege_targets, stake, to_move
 from cetate.games.gates.state import State
 
 
 def view(s: State, seat: int | None) -> dict:
     cs = cards()
     player = seat in (0, 1)
+    mains = None if s.current is None else (cs.main[s.current[0]], cs.main[s.current[1]])
     doc = {
         "game": "gates",
         "players": 2,
@@ -29,10 +30,16 @@ def view(s: State, seat: int | None) -> dict:
         "pairs": [list(p) for p in s.pairs],
         "pair_index": s.pair_index,
         "chooser": chooser(s) if s.phase == "draft" else None,
+        "choosers": [chooser_of(s.p0, k) for k in range(len(s.pairs))],  # who chooses from each pair (R2)
         "drafted": [list(d) for d in s.drafted],
         "main_deck": [{"count": len(m), "cards": sorted(m)} for m in s.mains],
         "current": None if s.current is None else list(s.current),
         "prelim": None if s.prelim is None else list(s.prelim),
+        # the main cards' explosions at their printed values (R31): which fired, and how each score is made
+        # ([value, own explosion, opposing explosion taken], before the floor at 0)
+        "prelim_fired": None if mains is None else [fires(mains[0], mains[1].value),
+                                                    fires(mains[1], mains[0].value)],
+        "prelim_terms": None if mains is None else explosion_terms(*mains, mains[0].value, mains[1].value),
         # what the preliminary main scores are worth: only their difference (spec gates R32)
         "prelim_differenced": None if s.prelim is None else difference(s.prelim),
         "order": None if s.order is None else list(s.order),
@@ -46,6 +53,8 @@ def view(s: State, seat: int | None) -> dict:
         "main_graveyard": list(s.main_grave),
         "action_graveyard": list(s.action_grave),
         "gates": list(s.gates),
+        "gates_held": [sum(1 for g in s.gates if g == p) for p in (0, 1)],
+        "stake": stake(s.round) if s.phase != "over" else None,  # the gate the duel in play is fought for
         "gate_symbols": list(cs.gate_symbols),
         "table_bonus": {k: list(v) for k, v in cs.table_bonus.items()},
         "scores": list(s.scores),
@@ -55,17 +64,29 @@ def view(s: State, seat: int | None) -> dict:
         "options": dict(s.options),
         "result": s.result,
         "cards_digest": cs.digest,
-        "card_set": _card_set(cs),
+        "card_set": card_set(cs, s.options["alliance_value"]),
+        "refusals": refusals(s, seat) if player else [],  # what this seat may not do now, and why
     }
     return doc
 
 
-def _card_set(cs) -> dict:
-    """The card list in play (public: it is the game's data), so clients draw cards from the loaded file."""
-    return {"main": {c.id: {"id": c.id, "index": c.index, "value": c.value, "explosion": c.explosion}
-                     for c in cs.main.values()},
-            "action": {c.id: {"id": c.id, "value": c.value, "circle": c.circle, "symbol": c.symbol,
-                              "special": c.special} for c in cs.action.values()}}
+_CARD_SETS: dict[tuple[str, int], dict] = {}
+
+
+def card_set(cs: CardSet, alliance_value: int) -> dict:
+    """The card list in play with its numbers (public: it is the game's data), so clients draw cards from the
+    loaded file: main cards with the cards each explodes against, action cards with their printed values
+    (the Alliance's is the option alliance_value, R12). A fresh copy each time (views are snapshots)."""
+    key = (cs.digest, alliance_value)
+    got = _CARD_SETS.get(key)
+    if got is None:
+        got = _CARD_SETS[key] = {
+            "main": {c.id: {"id": c.id, "index": c.index, "value": c.value, "explosion": c.explosion,
+                            "fires_against": fires_against(cs, c)} for c in cs.main.values()},
+            "action": {c.id: {"id": c.id, "value": printed(cs, c.id, alliance_value), "circle": c.circle,
+                              "symbol": c.symbol, "special": c.special} for c in cs.action.values()}}
+    return {"main": {k: {**c, "fires_against": list(c["fires_against"])} for k, c in got["main"].items()},
+            "action": {k: dict(c) for k, c in got["action"].items()}}
 
 
 def determinize(s: State, seat: int, rng: Rng) -> State:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 from typing import TYPE_CHECKING, Any
 
 from cetate import games as registry
@@ -40,27 +39,6 @@ if TYPE_CHECKING:
 SNAPSHOT_EVERY = 50
 ANSWERS_KEPT = 128  # full first answers kept per table for retried keys (older keys: events + current view)
 
-_TAKES_SEAT: dict[str, bool] = {}
-
-
-def _takes_seat(game) -> bool:
-    found = _TAKES_SEAT.get(game.id)
-    if found is None:
-        try:
-            found = "seat" in inspect.signature(game.apply).parameters
-        except (TypeError, ValueError):
-            found = False
-        _TAKES_SEAT[game.id] = found
-    return found
-
-
-def apply_action(game, state, action: dict, seat: int | None):
-    """Apply through the engine, checking the seat: with the engine's own `seat` keyword when it has one."""
-    if seat is not None and _takes_seat(game):
-        return game.apply(state, action, seat=seat)
-    if seat is not None and game.to_move(state) != seat:
-        raise IllegalAction("not_your_turn", "it is not this seat's turn")
-    return game.apply(state, action)
 
 
 class Actor:
@@ -144,16 +122,17 @@ class Actor:
             # only the engine's own action is applied and stored, never the object that was sent
             action = canonical(game, before, action)
             state = game.clone(before)
-            events = apply_action(game, state, action, seat)
+            events = game.apply(state, action, seat)  # the engine checks the seat too
         except IllegalAction as exc:
             status = 409 if exc.code in ("not_your_turn", "game_over") else 422
             where = exc.params.get("field")
             raise TableError(status, exc.code, exc.message,
                              field=f"action.{where}" if isinstance(where, str) and where else "action") from exc
-        except Exception as exc:
-            log.warning("table %s: an action could not be applied: %s", table.id, type(exc).__name__)
-            raise TableError(422, "malformed_action", "the action could not be applied: a field is missing or "
-                             "has the wrong type", field="action") from exc
+        except Exception as exc:  # the engine failed on one of its own legal actions: a bug, not the client's
+            log.exception("table %s: the engine failed to apply a %r action at move %d", table.id,
+                          action.get("type"), table.seq + 1)
+            raise TableError(500, "internal_error", "the server failed to play this action; the failure is "
+                             "logged") from exc
         action = json_copy(action)  # the log and the answers hold plain JSON of their own
         seq = table.seq + 1
         try:  # acknowledged once committed; moves of many tables share a commit (storage/writer.py)
