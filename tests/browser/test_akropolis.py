@@ -19,7 +19,7 @@ import urllib.request
 GAME_DEADLINE_S = 85
 TABLE_TIMEOUT_MS = 20_000
 BOT = "akropolis-heuristic"
-SOLO_SEED = 3  # with this seed (and this player's choices) a card gets ready for the human in the solo game
+SOLO_SEED = 10  # with this seed (and this player's choices) a card gets ready for the human in the solo game
 
 BOARD = ".akr"
 SCORES = ".scores-dialog [data-testid=score-table]"
@@ -307,7 +307,56 @@ def test_illegal_spot_shows_the_reason_and_sends_nothing(page, server):
     assert [a["type"] for a in sent[sent_before:sent_before + 2]] == ["take", "place"], sent
 
 
-# -- (3) solo against the Illustrious Architect ----------------------------------------------------------
+# -- (3) what the page says about a spot or a price is what the engine says ---------------------------------
+
+def test_hover_reasons_and_prices_are_the_engines(page, server):
+    """Parity: pointing at cells of the city with a tile in hand, the page's line under the city is the
+    message of the engine's spot for that cell and turn (a refusal, or the level and the stones), and the
+    site tiles marked too dear are the view's `cost` refusals with their numbers."""
+    from cetate.core.i18n import Catalog
+    from cetate.games import get
+
+    game = get("akropolis")
+    messages = Catalog(game.messages_dir())
+    seed, options = 5, {"first_player": 0}
+    view = game.view(game.setup(2, seed, options), 0)
+    open_seeded_table(page, server, 2, seed, options)
+    assert Human(page).state() == "take"
+    # prices: the too dear tiles and their titles
+    dear = {r["target"]["site"]: r for r in view["refusals"] if r["code"] == "cost"}
+    assert dear, view["refusals"]
+    shown = page.evaluate("() => [...document.querySelectorAll('.akr-site-tile.too-dear')].map((e) => "
+                          "[+e.dataset.site, e.title])")
+    assert sorted(site for site, _ in shown) == sorted(dear)
+    for site, title in shown:
+        text = messages.text("refusal.cost", "en", cost=dear[site]["cost"], stones=dear[site]["stones"])
+        assert text in title, (site, title)
+    # spots: a tile in hand, the pointer over cells near the city, turned 0 then 1
+    page.locator("button.akr-site-tile.takeable").first.click()
+    page.locator("button.akr-site-tile.selected").wait_for()
+    spots = view["spots"]
+    cells = [(0, 0), (1, -1), (2, -1), (-1, 0), (0, 2), (3, 0), (-2, 2), (0, -2), (3, -3)]
+    for rot in (0, 1):
+        if rot:
+            page.locator("[data-tool=rotate-cw]").click()
+        for q, r in cells:
+            entry = spots["at"].get(f"{q},{r}")
+            mark = entry[1][rot] if entry else spots["else"]
+            if mark.isdigit():
+                want = messages.text("web.akropolis.reason.ok", "en", level=entry[0])
+                if int(mark):
+                    want += " " + messages.text("web.akropolis.reason.quarries", "en", count=int(mark))
+            else:
+                want = messages.text(f"refusal.{game.catalog('en')['spot_codes'][mark]}", "en")
+            x, y = page.evaluate(CELL_XY_JS, [q, r])
+            page.mouse.move(x, y)
+            page.wait_for_function("([q, r]) => { const p = document.querySelector('.akr-preview'); "
+                                   "return p && p.dataset.q === String(q) && p.dataset.r === String(r); }", arg=[q, r])
+            assert page.locator(".akr-reason").inner_text() == want, (q, r, rot)
+            assert page.locator(".akr-preview.legal" if mark.isdigit() else ".akr-preview.illegal").count() == 1
+
+
+# -- (4) solo against the Illustrious Architect ----------------------------------------------------------
 
 def test_solo_against_the_architect(page, server, screenshot):
     seed = int(os.environ.get("AKR_SEED", SOLO_SEED))

@@ -292,7 +292,75 @@ def test_hotseat_curtain_hides_previous_hand(page, server, screenshot):
     assert hand_now != previous_hand or not previous_hand, (previous_hand, hand_now)
 
 
-# -- (3) Czech -----------------------------------------------------------------------------------------
+# -- (3) prices and refusals: the page shows the engine's numbers ---------------------------------------------
+
+# the table document of this device's seat, as the server sends it (view, legal_actions, action_notes)
+TABLE_DOC_JS = """async () => {
+  const id = decodeURIComponent(location.hash.match(/#\\/t\\/([^/?]+)/)[1]);
+  const mine = JSON.parse(localStorage.getItem('cetate.tables') || '{}')[id];
+  const token = Object.values(mine.seats).find((s) => s.token && !s.invite).token;
+  const r = await fetch(`/api/tables/${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${token}` } });
+  return await r.json();
+}"""
+
+
+def _expected_hand_captions(doc: dict, catalog) -> dict:
+    """What each hand card of the seat to move should say: its build price (the action's note) or why not
+    (the view's refusal), in English."""
+    legal, notes = doc["legal_actions"], doc["action_notes"]
+    out = {}
+    for card in doc["view"]["you"]["hand"]:
+        action = {"type": "build", "card": card["id"]}
+        if action in legal:
+            out[card["id"]] = catalog.text("web.citadels.hand.build", "en", cost=notes[legal.index(action)]["price"])
+            continue
+        refusal = next((r for r in doc["view"]["refusals"] if r["target"] == action), None)
+        assert refusal is not None, (card, doc["view"]["refusals"])
+        numbers = {k: v for k, v in refusal.items() if k not in ("code", "target")}
+        out[card["id"]] = catalog.text(f"refusal.{refusal['code']}", "en", **numbers)
+    return out
+
+
+def test_hand_and_buttons_show_the_engines_prices_and_refusals(page, server):
+    """A few turns against bots: every hand card's caption is its build price from the engine's note or the
+    engine's refusal, and the draw button says what the note says (Observatory, Library)."""
+    from cetate.core.i18n import Catalog
+    from cetate.games import get
+
+    catalog = Catalog(get("citadels").messages_dir())
+    page.add_init_script("localStorage.setItem('cetate.lang', 'en');")
+    quick_play(page, server)
+    player = HumanPlayer(page)
+    checked: dict[str, int] = {}
+    deadline = time.monotonic() + GAME_DEADLINE_S
+    while sum(checked.values()) < 12 and time.monotonic() < deadline:
+        player.wait_actionable()
+        own_turn = page.locator("[data-testid=hand] .hand-cards .card.buildable, "
+                                "[data-testid=hand] .hand-cards .card.unbuildable")
+        if own_turn.count() and not page.locator(DIALOG).count():
+            doc = page.evaluate(TABLE_DOC_JS)
+            expected = _expected_hand_captions(doc, catalog)
+            shown = page.locator(HAND_CARDS).evaluate_all(
+                "els => els.map((e) => [e.dataset.card, (e.querySelector('.card-caption') || {}).textContent || ''])")
+            for card_id, caption in shown:
+                assert caption == expected[card_id], (card_id, caption, expected)
+                kind = "price" if caption.startswith("Build for") else "refusal"
+                checked[kind] = checked.get(kind, 0) + 1
+            draw = page.locator(f"{BAR} button[data-action=draw_cards]")
+            if draw.count():
+                note = doc["action_notes"][doc["legal_actions"].index({"type": "draw_cards"})]
+                key = "web.citadels.btn.draw_all" if note["keep"] == note["draw"] else "web.citadels.btn.draw"
+                label = catalog.text(key, "en", draw=note["draw"], keep=note["keep"])
+                if note["by"]:
+                    label = catalog.text("web.citadels.btn.draw_by", "en", action=label, cards=note["by"])
+                assert draw.first.inner_text().strip() == label
+        if player.step() == "over":
+            break
+        page.wait_for_function(NOT_BUSY_JS, timeout=TABLE_TIMEOUT_MS)
+    assert checked.get("price", 0) >= 1 and checked.get("refusal", 0) >= 1, (checked, player.log[-10:])
+
+
+# -- (4) Czech -----------------------------------------------------------------------------------------
 
 def test_switch_language_to_czech(page, server):
     open_lobby(page, server)
@@ -328,7 +396,7 @@ def test_switch_language_to_czech(page, server):
     expect_text(page.locator(".tp-journal h2"), "Journal")
 
 
-# -- (4) phone and desktop sizes --------------------------------------------------------------------------
+# -- (5) phone and desktop sizes --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("width,height", [(375, 667), (1280, 720)], ids=["phone", "desktop"])
 def test_no_horizontal_overflow(new_page, server, screenshot, width, height):

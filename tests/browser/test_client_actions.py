@@ -33,7 +33,8 @@ async ([messages, cases, names]) => {
   const i18n = await import('/i18n.js');
   i18n.install(new i18n.Catalog('en', messages));
   const mod = (await import('/games/citadels.js')).default;
-  const { renderDialog, actionKey } = await import('/table.js');
+  const { renderDialog } = await import('/table/dialogs.js');
+  const { actionKey } = await import('/kit.js');
   const h = (tag) => document.createElement(tag);
   const results = [];
   for (const c of cases) {

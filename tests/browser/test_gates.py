@@ -477,7 +477,8 @@ def test_every_event_renders_like_python(client_page, lang: str) -> None:
 # -- (4) the module draws every reachable view without an error or a raw message -----------------------------
 
 def _view_samples(seeds: int = 8) -> list[dict]:
-    """The views of random matches at every move, as a spectator and each seat see them, with the legal moves."""
+    """The views of random matches at every move, as a spectator and each seat see them, with the legal moves
+    and the engine's notes on them (as the server sends them)."""
     game = get("gates")
     out: list[dict] = []
     for seed in range(seeds):
@@ -486,21 +487,38 @@ def _view_samples(seeds: int = 8) -> list[dict]:
         while True:
             mover = game.to_move(state)
             legal = game.legal_actions(state) if mover is not None else []
+            notes = game.annotate(state, mover, legal) if mover is not None else []
             for seat in (None, 0, 1):
-                out.append({"view": game.view(state, seat), "legal": legal if seat == mover else []})
+                mine = seat == mover
+                out.append({"view": game.view(state, seat), "legal": legal if mine else [],
+                            "notes": notes if mine else []})
             if mover is None:
                 break
             game.apply(state, rnd.choice(legal))
     return out
 
 
+def _expected_odds(catalog: Catalog, lang: str, note: dict) -> str:
+    """The odds of a siege as the page must show them: the engine's chance, in the catalog's words."""
+    odds = note["odds"]
+    if not odds["shown"]:
+        return catalog.text("web.gates.siege.sure", lang)
+    return catalog.text("web.gates.siege.chance", lang, chance=round(odds["chance"] * 100))
+
+
 @pytest.mark.parametrize("lang", ["en", "ro"])
 def test_every_view_renders(client_page, lang: str) -> None:
-    catalog = Catalog(get("gates").messages_dir())
+    """Every view draws without an error or a raw message; and what the page shows of the engine's numbers is
+    the engine's: the siege odds on each gate are the notes', a hand card's preview tells the note of attaching
+    it, a refused gate names its refusal, and the cards' faces carry the catalog's names and the view's
+    numbers (no rule is worked out in the page)."""
+    game = get("gates")
+    catalog = Catalog(game.messages_dir())
     messages = {k: catalog.raw(k, lang)[0] for k in sorted(catalog.keys("en") | catalog.keys(lang))}
     samples = _view_samples()
-    problems = client_page.evaluate(
-        """async ([lang, messages, samples, names]) => {
+    static = game.catalog(lang)
+    problems, shown = client_page.evaluate(
+        """async ([lang, messages, samples, names, catalog]) => {
             const i18n = await import('/i18n.js');
             const { h } = await import('/dom.js');
             const mod = (await import('/games/gates.js')).default;
@@ -508,10 +526,14 @@ def test_every_view_renders(client_page, lang: str) -> None:
             i18n.install(cat);
             const raw = /\\b(web|event|card|gate|symbol|help|phase|player|action)\\.[a-z0-9_]+\\b|\\{[a-z_]+[:}]|\\bundefined\\b|\\bNaN\\b|\\[object /;
             const out = [];
+            const shown = [];
             samples.forEach((s, i) => {
               const seat = s.view.seat;
+              const key = (a) => JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]]));
+              const byKey = new Map(s.legal.map((a, j) => [key(a), s.notes[j] || {}]));
               const ctx = {
-                t: (k, p, pl) => cat.t(k, p, pl), cat, view: s.view, legal: s.legal, seat, players: names,
+                t: (k, p, pl) => cat.t(k, p, pl), cat, catalog, view: s.view, legal: s.legal, notes: s.notes,
+                noteOf: (a) => (a ? byKey.get(key(a)) || null : null), seat, players: names,
                 table: { seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "bot" }], to_move: s.view.to_move, status: "playing" },
                 lastEvents: [], lastAction: null, readOnly: false, ui: {}, act: () => {}, rerender: () => {},
                 chip: (x) => h("div", { class: "chip" }, names[x]), openGuide: () => {},
@@ -526,12 +548,64 @@ def test_every_view_renders(client_page, lang: str) -> None:
                 // every legal move of the seat has a control of the board, the bar or the dialog
                 const unclaimed = s.legal.filter((a) => !r.handled.has(ctx.actionKey(a)));
                 if (unclaimed.length) out.push(`${i}: moves without a control ${JSON.stringify(unclaimed)}`);
+                // what the page shows of the engine's numbers, checked against the engine in Python
+                const got = { i, odds: {}, refused: {}, faces: {}, notes: {} };
+                for (const g of r.board.querySelectorAll("button.gt-gate.target")) {
+                  const odds = g.querySelector(".gt-odds");
+                  got.odds[g.dataset.gate] = odds ? odds.textContent : null;
+                }
+                for (const g of r.board.querySelectorAll(".gt-gate[data-refusal]")) got.refused[g.dataset.gate] = [g.dataset.refusal, g.title];
+                for (const c of r.board.querySelectorAll(".gt-card[data-card]")) {
+                  const id = c.dataset.card;
+                  const value = c.querySelector(".gt-c-value b");
+                  got.faces[id] = [c.querySelector(".gt-c-name").textContent, value ? value.textContent : null];
+                }
+                // hover a hand card that may be attached: the preview tells the note
+                const hand = r.board.querySelector(".gt-hand button[data-action=attach]");
+                if (hand) {
+                  document.body.append(r.board);
+                  hand.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+                  const note = r.board.querySelector("[data-testid=card-preview] [data-testid=attach-note]");
+                  got.notes[hand.dataset.card] = note ? note.textContent : null;
+                  r.board.remove();
+                }
+                shown.push(got);
                 for (const t of texts) { const m = raw.exec(t); if (m) { out.push(`${i} (${s.view.phase}, seat ${seat}): raw ${m[0]} in ${t.slice(Math.max(0, m.index - 60), m.index + 60)}`); break; } }
               } catch (e) {
                 out.push(`${i} (${s.view.phase}, seat ${seat}): ${e && e.stack}`);
               }
             });
-            return out;
+            return [out, shown];
         }""",
-        [lang, messages, samples, NAMES])
+        [lang, messages, samples, NAMES, static])
     assert not problems, f"{len(problems)} problems, first: {problems[:3]}"
+    odds_seen = notes_seen = refusals_seen = 0
+    for got in shown:
+        sample = samples[got["i"]]
+        v, notes = sample["view"], dict(zip((json.dumps(a, sort_keys=True) for a in sample["legal"]),
+                                            sample["notes"], strict=True))
+        for gate, text in got["odds"].items():
+            note = notes[json.dumps({"gate": int(gate), "type": "siege"}, sort_keys=True)]
+            assert text == _expected_odds(catalog, lang, note), (got["i"], gate, text, note)
+            odds_seen += 1
+        for gate, (code, title) in got["refused"].items():
+            assert {"code": code, "target": {"gate": int(gate)}} in v["refusals"]
+            assert title.endswith(catalog.text(f"refusal.{code}", lang))
+            refusals_seen += 1
+        for card, (face, value) in got["faces"].items():
+            entry = static["main"].get(card) or static["action"][card]
+            numbers = v["card_set"]["main"].get(card) or v["card_set"]["action"][card]
+            assert face == entry["face"] and value.replace("−", "-") == str(numbers["value"]), (card, face, value)
+        for card, text in got["notes"].items():
+            note = notes[json.dumps({"card": card, "type": "attach"}, sort_keys=True)]
+            me = v["seat"]
+            if note.get("battle"):
+                expected = catalog.text("web.gates.preview.now_battle", lang)
+            else:
+                totals = {"mine": note["totals"][me], "theirs": note["totals"][1 - me]}
+                key = "now_cancelled" if note["cancelled"] else "now_bonus" if note["bonus"] else "now"
+                expected = catalog.text(f"web.gates.preview.{key}", lang, step=note["step"], score=note["score"],
+                                        bonus=note["bonus"], **totals)
+            assert text == expected, (card, text, expected)
+            notes_seen += 1
+    assert odds_seen > 10 and notes_seen > 30 and refusals_seen > 5, (odds_seen, notes_seen, refusals_seen)

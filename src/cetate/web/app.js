@@ -1,9 +1,11 @@
-// The client's entry point: the header (language switch) and the hash router.
+// The client's entry point: the header (language switch) and the hash router. Nothing imports this module:
+// the pages take what they share from the modules below them (header.js for the title and the header's slot).
 //   #/            lobby              #/new/{game}         new table form
 //   #/t/{id}      a table (?seat=&token= from an invite link)     #/replay/{id}   a finished game's replay
 //   #/rules/{game}[/{section}]   a game's rules guide
 import * as i18n from "./i18n.js";
-import { h, clear, icon, parseHash } from "./dom.js";
+import { h, clear, parseHash } from "./dom.js";
+import { buildHeader, relabelHeader, setTitle, headerSlot } from "./header.js";
 import { LobbyPage, NewTablePage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
@@ -12,46 +14,7 @@ import { RulesPage } from "./rules.js";
 const app = {
   page: null,
   root: null,
-  header: null,
 };
-
-function buildHeader() {
-  const header = document.getElementById("top");
-  clear(header);
-  const brand = h("a", { class: "brand", href: "#/" }, icon("tower", "brand-icon"), h("span", { class: "brand-name" }, i18n.t("web.app.name")));
-  const title = h("div", { class: "page-title", id: "page-title" });
-  const slot = h("div", { class: "header-slot", id: "header-slot" });
-  const select = h("select", { class: "lang-select", id: "lang-select", "aria-label": i18n.t("web.lang.label"), title: i18n.t("web.lang.label") });
-  for (const code of i18n.LANGUAGES) {
-    select.appendChild(h("option", { value: code, selected: code === i18n.getLang() }, i18n.languageName(code)));
-  }
-  select.addEventListener("change", () => i18n.setLang(select.value));
-  header.append(brand, title, slot, select);
-  app.header = header;
-}
-
-function relabelHeader() {
-  const name = document.querySelector("#top .brand-name");
-  if (name) name.textContent = i18n.t("web.app.name");
-  const select = document.getElementById("lang-select");
-  if (select) {
-    select.value = i18n.getLang();
-    select.title = i18n.t("web.lang.label");
-    select.setAttribute("aria-label", i18n.t("web.lang.label"));
-  }
-}
-
-export function setTitle(text, extra = null) {
-  const el = document.getElementById("page-title");
-  if (!el) return;
-  clear(el);
-  if (text) el.append(h("span", { class: "page-title-main" }, text));
-  if (extra) el.append(extra);
-}
-
-export function headerSlot() {
-  return document.getElementById("header-slot");
-}
 
 async function route() {
   const { path, query } = parseHash();

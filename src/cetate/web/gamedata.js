@@ -1,6 +1,7 @@
 // A game's static data for drawing (cards, tiles, characters, symbols, with their names and texts in one
 // language), as the engine serves it: GET /api/games/{game}/catalog/{lang}. Loaded once per game and language;
 // the game modules read it as `ctx.catalog` and keep no copy of their own.
+
 const cache = new Map(); // "game|lang" -> Promise<object>
 const loaded = new Map(); // "game|lang" -> object
 

@@ -11,10 +11,14 @@ export const LANGUAGES = ["en", "cs", "pt", "ro", "ko"];
 const STORE_KEY = "cetate.lang";
 const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
 
+// the language saved on this device, else the browser's first one we have, else English (storage may be
+// unavailable: a private window, or no browser at all in the unit tests)
 function initialLanguage() {
-  const saved = localStorage.getItem(STORE_KEY);
+  let saved = null;
+  try { saved = localStorage.getItem(STORE_KEY); } catch { /* no storage */ }
   if (saved && LANGUAGES.includes(saved)) return saved;
-  for (const l of navigator.languages || [navigator.language || "en"]) {
+  const nav = typeof navigator === "undefined" ? {} : navigator;
+  for (const l of nav.languages || [nav.language || "en"]) {
     const base = String(l).toLowerCase().split("-")[0];
     if (LANGUAGES.includes(base)) return base;
   }
@@ -36,17 +40,20 @@ function pyStr(value) {
   return String(value);
 }
 
+// Python's format spec, the part the catalogs use: [align][sign][width][.precision][type], type one of d f s %.
 function formatSpec(value, spec) {
   if (!spec) return pyStr(value);
-  const m = /^([<>^]?)(\d*)(?:\.(\d+))?([dfs%]?)$/.exec(spec);
+  const m = /^([<>^]?)([+\- ]?)(\d*)(?:\.(\d+))?([dfs%]?)$/.exec(spec);
   if (!m) throw new Error("unsupported format spec");
-  let [, align, width, prec, type] = m;
+  const [, align, sign, width, prec, type] = m;
+  if (sign && typeof value !== "number") throw new Error("sign not allowed");
   let out;
-  if (type === "f" || (prec !== undefined && typeof value === "number" && type !== "s")) {
+  if (type === "%") {
+    if (typeof value !== "number") throw new Error("bad value");
+    out = (value * 100).toFixed(prec === undefined ? 6 : Number(prec)) + "%";
+  } else if (type === "f" || (prec !== undefined && typeof value === "number" && type !== "s")) {
     if (typeof value !== "number") throw new Error("bad value");
     out = value.toFixed(prec === undefined ? 6 : Number(prec));
-  } else if (type === "%") {
-    out = (value * 100).toFixed(prec === undefined ? 6 : Number(prec)) + "%";
   } else if (type === "d") {
     if (!Number.isInteger(value)) throw new Error("bad value");
     out = String(value);
@@ -54,6 +61,7 @@ function formatSpec(value, spec) {
     out = pyStr(value);
     if (prec !== undefined) out = out.slice(0, Number(prec));
   }
+  if ((sign === "+" || sign === " ") && !out.startsWith("-")) out = (sign === "+" ? "+" : " ") + out;
   const w = Number(width || 0);
   if (out.length < w) {
     const pad = " ".repeat(w - out.length);

@@ -1,20 +1,15 @@
 // The lobby (#/): games, "your tables", join by link; and the new-table form (#/new/{game}).
 import * as i18n from "./i18n.js";
 import { api, store, ApiError } from "./api.js";
-import { h, clear, copyText, icon } from "./dom.js";
-import { setTitle, headerSlot } from "./app.js";
+import { h, clear, icon } from "./dom.js";
+import { setTitle, headerSlot } from "./header.js";
+import { errorText } from "./errors.js";
+import * as gamedata from "./gamedata.js";
+import { gameModule } from "./registry.js";
+import { linkLine, inviteHash } from "./links.js";
+import { createTable, quickPlay, quickPlayers } from "./tables.js";
 
 const LEVELS = ["easy", "normal", "hard"];
-
-export async function gameModule(id) {
-  try {
-    const mod = await import(`./games/${id}.js`);
-    return mod.default || {};
-  } catch (e) {
-    console.warn("no table renderer for", id, e);
-    return {};
-  }
-}
 
 function gameName(cat, game) {
   return cat && cat.has("game.name") ? cat.t("game.name") : game.name || game.id;
@@ -22,60 +17,6 @@ function gameName(cat, game) {
 
 function gameDescription(cat, game) {
   return cat && cat.has("game.description") ? cat.t("game.description") : game.description || "";
-}
-
-function errorText(e) {
-  if (e instanceof ApiError) {
-    if (e.status === 0) return i18n.t("web.error.network");
-    return i18n.t("web.error.server", { message: e.message || e.code });
-  }
-  return i18n.t("web.error.generic", { message: String(e && e.message ? e.message : e) });
-}
-
-// Create a table for `game` with `seats` (and options), join this device's seats and remember their tokens.
-async function createTable(game, players, options, seats, clock = null) {
-  const body = { game, players, options, seats };
-  if (clock) body.clock = clock;
-  const res = await api.createTable(body);
-  const mine = res.seats.filter((s) => s.token && (s.kind === "hotseat" || (s.kind === "human" && s.seat === 0)));
-  store.update(res.table_id, (e) => {
-    e.game = game;
-    e.host = res.host_token;
-    e.seats = {};
-    for (const s of mine) e.seats[s.seat] = { token: s.token, kind: s.kind };
-    e.invites = res.invite_links || {};
-    e.spectator = res.spectator_link || null;
-  });
-  const name = store.name();
-  for (const s of mine) {
-    const wanted = s.kind === "human" ? name : seats[s.seat] && seats[s.seat].name;
-    try { await api.join(res.table_id, s.token, wanted || undefined); } catch (e) { console.warn("join failed", e); }
-  }
-  return res;
-}
-
-// a quick game: you and bots, 4 players where the game allows it (a duel has 2)
-export function quickPlayers(game) {
-  return Math.min(Math.max(4, game.min_players || 2), game.max_players || 4);
-}
-
-export async function quickPlay(game) {
-  const players = quickPlayers(game);
-  const seats = [{ kind: "human", name: store.name() || undefined }];
-  for (let i = 1; i < players; i++) seats.push({ kind: "bot", level: "normal" });
-  const res = await createTable(game.id, players, {}, seats);
-  location.hash = `#/t/${res.table_id}`;
-}
-
-// "Play again": a new table like the finished one (the same game, seats, bots, options and clock), made
-// from the device that made the first one; invited players get new links, as for any new table.
-export async function playAgain(table, options) {
-  const seats = table.seats.map((s) => s.kind === "bot"
-    ? { kind: "bot", bot: s.bot || undefined, level: s.level || undefined }
-    : { kind: s.kind, name: s.kind === "hotseat" ? s.name || undefined : undefined });
-  const clock = table.clock ? { initial_s: table.clock.initial_s, increment_s: table.clock.increment_s } : null;
-  const res = await createTable(table.game, table.players, options || {}, seats, clock);
-  location.hash = `#/t/${res.table_id}`;
 }
 
 // -- #/ -----------------------------------------------------------------------------------------
@@ -233,24 +174,6 @@ function mySeats(tableId) {
   return e ? Object.keys(e.seats || {}).map(Number) : [];
 }
 
-// a link in a read-only field with its copy button (the invite and spectator links; the table's invite panel)
-export function linkLine(url, extra = {}) {
-  const t = i18n.t;
-  const input = h("input", { type: "text", readonly: true, value: absolute(url), class: "link-field", ...extra });
-  const btn = h("button", { type: "button", class: "button small" }, t("web.new.copy"));
-  btn.addEventListener("click", async () => { input.select(); await copyText(input.value); btn.textContent = t("web.new.copied"); });
-  return h("div", { class: "link-line" }, input, btn);
-}
-
-// "#/t/{id}?seat=&token=" from a pasted invite link, spectator link or bare table id.
-export function inviteHash(text) {
-  if (!text) return null;
-  const m = /#\/(t|replay)\/([^?\s#]+)(\?[^\s#]*)?/.exec(text);
-  if (m) return `#/${m[1]}/${m[2]}${m[3] || ""}`;
-  if (/^[A-Za-z0-9_-]{4,}$/.test(text)) return `#/t/${text}`;
-  return null;
-}
-
 function gameArt(id) {
   // the game card's picture when the game has no emblem of its own: a skyline (our own drawing)
   const hue = [...id].reduce((a, c) => a + c.charCodeAt(0), 0) % 360;
@@ -278,6 +201,7 @@ export class NewTablePage {
       return;
     }
     this.mod = await gameModule(this.gameId);
+    await this.loadData();
     this.players = Math.min(Math.max(4, this.game.min_players), this.game.max_players);
     this.seatState = [];
     this.values = {};
@@ -287,8 +211,14 @@ export class NewTablePage {
 
   async onLang() {
     await i18n.use(this.gameId);
+    await this.loadData();
     this.render();
     if (this.created) this.showCreated(...this.created);
+  }
+
+  // the game's static catalog in the current language: the names of the cards and characters options choose
+  async loadData() {
+    try { await gamedata.load(this.gameId, i18n.getLang()); } catch (e) { console.error(e); }
   }
 
   optionLabel(o) {
@@ -303,7 +233,7 @@ export class NewTablePage {
 
   choiceLabel(o, value) {
     if (this.mod.optionChoiceLabel) {
-      const label = this.mod.optionChoiceLabel(o.name, value, i18n.current());
+      const label = this.mod.optionChoiceLabel(o.name, value, i18n.current(), gamedata.get(this.gameId, i18n.getLang()));
       if (label) return label;
     }
     const key = `web.${this.gameId}.option.${o.name}.choice.${value}`;
@@ -603,12 +533,7 @@ export class NewTablePage {
   }
 }
 
-function absolute(url) {
-  try { return new URL(url, location.href).href; } catch { return url; }
-}
-
 function clone(v) {
   return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
 }
 
-export { errorText, gameName };

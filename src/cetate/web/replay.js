@@ -3,10 +3,16 @@
 import * as i18n from "./i18n.js";
 import { api, store, ApiError } from "./api.js";
 import { h, clear, icon } from "./dom.js";
-import { setTitle, headerSlot } from "./app.js";
-import { gameModule, errorText } from "./lobby.js";
+import { setTitle, headerSlot } from "./header.js";
+import { errorText } from "./errors.js";
 import * as gamedata from "./gamedata.js";
-import { actionKey, actionLabel, seatNames, renderJournal, scoreTable, GuidePanel } from "./table.js";
+import { gameModule } from "./registry.js";
+import { actionKey } from "./kit.js";
+import { GuidePanel } from "./guide.js";
+import { actionLabel, seatNames } from "./table/labels.js";
+import { renderJournal } from "./table/journal.js";
+import { gameScoreTable } from "./table/scores.js";
+import { chipBadges } from "./table/seats.js";
 
 export class ReplayPage {
   constructor(id, query) {
@@ -232,7 +238,7 @@ export class ReplayPage {
     clear(this.dialogLayer);
     const result = step.view && (this.mod.result ? this.mod.result(step.view) : step.view.result);
     if (result && this.step === this.steps.length - 1) {
-      this.boardEl.append(h("section", { class: "panel replay-scores" }, h("h2", null, t("web.table.scores_title")), this.mod.scoreTable ? this.mod.scoreTable(result, names, this.seat) : scoreTable(result, this.mod.scoreColumns, names, this.seat)));
+      this.boardEl.append(h("section", { class: "panel replay-scores" }, h("h2", null, t("web.table.scores_title")), gameScoreTable(this.mod, result, names, this.seat)));
     }
   }
 
@@ -242,10 +248,6 @@ export class ReplayPage {
     return h("div", { class: ["chip", ctx.view.to_move === seat && "to-move", seat === this.seat && "me", s.kind], dataset: { seat } },
       h("div", { class: "chip-line" }, icon(s.kind === "bot" ? "bot" : "person", "chip-icon"), h("span", { class: "chip-name" }, names[seat]),
         seat === this.seat ? h("span", { class: "chip-you" }, i18n.t("web.replay.viewpoint")) : null),
-      badges.length ? h("div", { class: "chip-badges" }, ...badges.map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || "", html: (b.html || "") + (b.text ? `<span>${escapeHtml(b.text)}</span>` : "") }))) : null);
+      chipBadges(badges));
   }
-}
-
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }

@@ -1,12 +1,13 @@
 // A game's rules guide as a page of its own (#/rules/{game} or #/rules/{game}/{section}): the sections listed
 // at the side, one shown at a time, links inside the guide going to other sections. Reached from the lobby's
-// game cards, before any table exists; at a table the same guide opens in a side panel (table.js).
+// game cards, before any table exists; at a table the same guide opens in a side panel (guide.js).
 import * as i18n from "./i18n.js";
 import { api } from "./api.js";
 import { h, clear, esc } from "./dom.js";
-import { setTitle } from "./app.js";
-import { renderMarkdown } from "./table.js";
-import { errorText, quickPlay, quickPlayers } from "./lobby.js";
+import { setTitle } from "./header.js";
+import { renderMarkdown } from "./guide.js";
+import { errorText } from "./errors.js";
+import { quickPlay, quickPlayers } from "./tables.js";
 
 export class RulesPage {
   constructor(gameId, section) {

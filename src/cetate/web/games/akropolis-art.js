@@ -1,24 +1,25 @@
 // Akropolis art: flat-top hexes in SVG markup (our own drawings), their colours by district kind and level,
-// small pictograms for the districts and quarries, stars for the plazas, and the geometry shared with the
-// table module (axial <-> plane coordinates, the six directions of the engine, tile cells).
+// small pictograms for the districts and quarries, stars for the plazas, and the plane geometry of the table
+// module (axial <-> plane coordinates, outlines, tile cells).
 //
 // One unit is a hex's circumradius. Axial (q, r) on a flat-top layout: x = 1.5 q, y = sqrt(3) (r + q / 2).
-// Directions clockwise from north, as the engine's city.D: N, NE, SE, S, SW, NW.
+// What the drawings need to know of the game comes from the engine's catalog (`use(ctx.catalog)`, catalog.py):
+// the stars of each plaza (`kinds`), the six directions of the grid and the cells of a tile for each rotation
+// (`geometry`). Side d of a hex (0 = N ... 5 = NW) faces direction d.
 
 export const SQ3 = Math.sqrt(3);
-export const D = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
-export const SMALL_PIECE_BASE = 100; // a small tile's piece id in a city (data.SMALL_PIECE_BASE)
-export const STARS = { h: 1, m: 2, b: 2, t: 2, g: 3 };
-export const COLOUR_OF = { h: "house", m: "market", b: "barracks", t: "temple", g: "garden", q: "quarry" };
-export const LETTERS = ["h", "m", "b", "t", "g"];
-export const CARD_COLOUR = {
-  housing: "h", villa: "h", district_center: "h",
-  city_market: "m", storehouses: "m", luxury_goods: "m",
-  rampart: "b", guard_tower: "b", fortress: "b",
-  sanctuary: "t", pantheon: "t", pilgrims_stairs: "t",
-  oasis: "g", hanging_gardens: "g", parkland: "g",
-  main_street: "q", quarry_mine: "q", agora: "q",
-};
+
+// the engine's catalog the drawings read: set by the table module before it draws
+let data = { kinds: {}, geometry: { dirs: [], tile: [] } };
+
+export function use(catalog) {
+  if (catalog && catalog.kinds && catalog.geometry) data = catalog;
+}
+
+// the six neighbours of a cell, clockwise from north (the catalog's directions)
+export function neighbours(q, r) {
+  return data.geometry.dirs.map(([dq, dr]) => [q + dq, r + dr]);
+}
 
 // base hue, saturation and lightness of each kind (plazas share their district's colour)
 const HSL = {
@@ -146,7 +147,7 @@ export function hexMarkup(code, lvl, cx, cy, opts = {}) {
     body += `<polygon class="akr-face" points="${pts(c)}" fill="${level(letter, lvl)}"/>`;
     if (plaza) {
       body += `<polygon points="${pts(corners(cx, cy, s * 0.74))}" fill="none" stroke="rgba(255,250,230,.8)" stroke-width="${f(s * 0.06)}"/>`;
-      body += starsMarkup(STARS[letter] || 1, cx, cy - s * 0.12, s * 0.19);
+      body += starsMarkup((data.kinds[code] || {}).stars || 0, cx, cy - s * 0.12, s * 0.19);
     } else {
       body += `<path d="${ICON[letter] || ICON.q}" transform="translate(${f(cx)},${f(cy - s * 0.13)}) scale(${f(s)})" fill="${letter === "q" ? "rgba(60,55,48,.55)" : "rgba(20,14,6,.45)"}"/>`;
     }
@@ -171,8 +172,9 @@ export function outlinePath(cells, s = 1) {
   for (const [q, r] of cells) {
     const [cx, cy] = centre(q, r);
     const c = corners(cx, cy, s);
+    const around = neighbours(q, r);
     for (let k = 0; k < 6; k++) {
-      if (set.has(key(q + D[k][0], r + D[k][1]))) continue;
+      if (around[k] && set.has(key(...around[k]))) continue;
       const [i0, i1] = sideCorners(k);
       d += `M${f(c[i0][0])} ${f(c[i0][1])}L${f(c[i1][0])} ${f(c[i1][1])}`;
     }
@@ -180,11 +182,10 @@ export function outlinePath(cells, s = 1) {
   return d;
 }
 
-// the cells of a city tile at anchor (q, r) with rotation rot (city.cells_of)
+// the cells of a city tile at anchor (q, r) with rotation rot: hex A's, B's and C's (the catalog's tile shape)
 export function tileCells(q, r, rot) {
-  const a = D[((rot % 6) + 6) % 6];
-  const b = D[(((rot + 1) % 6) + 6) % 6];
-  return [[q, r], [q + a[0], r + a[1]], [q + b[0], r + b[1]]];
+  const shape = data.geometry.tile[((rot % 6) + 6) % 6] || [[0, 0]];
+  return shape.map(([dq, dr]) => [q + dq, r + dr]);
 }
 
 // A stand-alone SVG of some hexes [[q, r, code, rot?], ...] at level 1 (no level numbers), fitted to them.
@@ -208,8 +209,10 @@ export function pieceSvg(codes, opts = {}) {
   return cellsSvg(tileCells(0, 0, opts.rot || 0).map(([q, r], i) => [q, r, codes[i]]), opts.cls || "");
 }
 
-// the starting tile: a house plaza with quarries on its N, SE and SW sides (data.STARTING_TILE_CELLS)
-export const STARTING_CELLS = [[0, 0, "H"], [0, -1, "q"], [1, 0, "q"], [-1, 1, "q"]];
+// the starting tile, as the catalog lists its cells [[q, r, code], ...]
+export function startingSvg() {
+  return cellsSvg(data.start || []);
+}
 
 // a stone (the game's currency), for badges
 export function stoneSvg(cls = "") {

@@ -4,6 +4,7 @@
 // the final score table. The generic frame (table.js) calls `render(ctx)` after every sync/update; any legal
 // action this module does not claim in `handled` is still offered there as a plain button.
 import { h, fromMarkup } from "../dom.js";
+import * as gamedata from "../gamedata.js";
 import * as i18n from "../i18n.js";
 import * as art from "./akropolis-art.js";
 
@@ -12,72 +13,77 @@ const SCORES_KEY = "cetate.akropolis.scores"; // "0": the score breakdown is hid
 const MIN_VIEW = [11, 8.5]; // the smallest viewBox a fitted city gets (plane units)
 const DRAG_PX = 5; // a press that moves farther than this pans instead of clicking
 
-const { D, key } = art;
+const { key } = art;
 
-// -- the city as the rules see it (city.py) ------------------------------------------------------------
+// -- what the engine says: the catalog (ctx.catalog), the view's `spots` and `refusals` ------------------------
 
-class CityModel {
-  constructor(cells) {
-    this.cells = new Map();
-    for (const c of cells || []) this.cells.set(key(c.q, c.r), c);
-    this.border = new Set();
-    for (const c of cells || []) {
-      for (const [dq, dr] of D) {
-        const k = key(c.q + dq, c.r + dr);
-        if (!this.cells.has(k)) this.border.add(k);
-      }
-    }
+// Where the piece in hand may go at anchor (q, r) turned `rot`, as the view's `spots` say (notes.py): one mark
+// per anchor and rotation, a digit for a legal placement (the stones it earns), else a letter for the reason
+// (the catalog's `spot_codes`); an anchor not listed has the mark `else`.
+// { ok, why (a refusal code), level (where it would lie), stones }
+function spotAt(v, cat, q, r, rot) {
+  const sp = v.spots;
+  if (!sp) return { ok: false, why: null, level: null, stones: 0 };
+  const entry = sp.at[key(q, r)];
+  const mark = entry ? entry[1][sp.piece === "small" ? 0 : rot] : sp.else;
+  const ok = /^[0-9]$/.test(mark);
+  return { ok, why: ok ? null : ((cat || {}).spot_codes || {})[mark] || null, level: entry ? entry[0] : null, stones: ok ? Number(mark) : 0 };
+}
+
+// the anchors where the piece in hand fits turned `rot`, with the level it would lie on: [[q, r, level], ...]
+function fitsOf(v, rot) {
+  const sp = v.spots;
+  if (!sp) return [];
+  const out = [];
+  for (const [k, [lvl, marks]] of Object.entries(sp.at)) {
+    if (/^[0-9]$/.test(marks[sp.piece === "small" ? 0 : rot])) out.push([...k.split(",").map(Number), lvl]);
   }
+  return out;
+}
 
-  level(q, r) { const c = this.cells.get(key(q, r)); return c ? c.level : 0; }
+// the refusals of the view that are about a position of the construction site, by position
+function siteRefusals(v) {
+  return new Map((v.refusals || []).filter((r) => r.target && r.target.site !== undefined).map((r) => [r.target.site, r]));
+}
 
-  piece(q, r) { const c = this.cells.get(key(q, r)); return c ? c.piece : null; }
+// -- drawing a city ---------------------------------------------------------------------------------------
 
-  // City.refusal: why a city tile may not cover these three cells (null: it may)
-  refusal(cells) {
-    const k = this.level(...cells[0]);
-    if (this.level(...cells[1]) !== k || this.level(...cells[2]) !== k) return "uneven";
-    if (k === 0) return cells.some(([q, r]) => this.border.has(key(q, r))) ? null : "not_touching";
-    const p = this.piece(...cells[0]);
-    if (this.piece(...cells[1]) === p && this.piece(...cells[2]) === p) return "single_support";
-    return null;
+// the empty cells next to a city (drawn faintly while a piece is in hand)
+function emptyAround(cells) {
+  const built = new Set((cells || []).map((c) => key(c.q, c.r)));
+  const out = new Map();
+  for (const c of cells || []) {
+    for (const [q, r] of art.neighbours(c.q, c.r)) if (!built.has(key(q, r))) out.set(key(q, r), [q, r]);
   }
+  return [...out.values()];
+}
 
-  // City.small_refusal: why an Athena small tile may not go on this cell
-  smallRefusal(q, r) {
-    const c = this.cells.get(key(q, r));
-    if (!c) return this.border.has(key(q, r)) ? null : "not_touching";
-    if (c.piece >= art.SMALL_PIECE_BASE) return "on_small_tile";
-    return null;
-  }
+// the plane box of some cells (and extra [q, r] cells)
+function bounds(cells, extra = []) {
+  let minX = Infinity; let minY = Infinity; let maxX = -Infinity; let maxY = -Infinity;
+  const add = (q, r) => {
+    const [x, y] = art.centre(q, r);
+    minX = Math.min(minX, x - 1); maxX = Math.max(maxX, x + 1);
+    minY = Math.min(minY, y - art.SQ3 / 2); maxY = Math.max(maxY, y + art.SQ3 / 2);
+  };
+  for (const c of cells || []) add(c.q, c.r);
+  for (const [q, r] of extra) add(q, r);
+  if (minX === Infinity) { minX = -1; maxX = 1; minY = -1; maxY = 1; }
+  return { minX, minY, maxX, maxY };
+}
 
-  // every anchor a placement can have: built cells and empty cells at distance 1 or 2 (City.ground_anchors)
-  anchors() {
-    const out = new Map();
-    for (const c of this.cells.values()) out.set(key(c.q, c.r), [c.q, c.r]);
-    for (const k of this.border) {
-      const [q, r] = k.split(",").map(Number);
-      out.set(k, [q, r]);
-      for (const [dq, dr] of D) {
-        const n = key(q + dq, r + dr);
-        if (!this.cells.has(n)) out.set(n, [q + dq, r + dr]);
-      }
-    }
-    return [...out.values()];
-  }
+// names from the catalog (the message catalogs' words when it is not loaded)
+function kindName(ctx, code) {
+  return (((ctx.catalog || {}).kinds || {})[code] || {}).name || ctx.t(`kind.${code}`);
+}
 
-  bounds(extra = []) {
-    let minX = Infinity; let minY = Infinity; let maxX = -Infinity; let maxY = -Infinity;
-    const add = (q, r) => {
-      const [x, y] = art.centre(q, r);
-      minX = Math.min(minX, x - 1); maxX = Math.max(maxX, x + 1);
-      minY = Math.min(minY, y - art.SQ3 / 2); maxY = Math.max(maxY, y + art.SQ3 / 2);
-    };
-    for (const c of this.cells.values()) add(c.q, c.r);
-    for (const [q, r] of extra) add(q, r);
-    if (minX === Infinity) { minX = -1; maxX = 1; minY = -1; maxY = 1; }
-    return { minX, minY, maxX, maxY };
-  }
+function cardOf(ctx, id) {
+  const c = ((ctx.catalog || {}).cards || {})[id] || {};
+  return { kind: c.kind || "q", name: c.name || ctx.t(`card.${id}`), text: c.text || ctx.t(`help.card.${id}`) };
+}
+
+function pieceName(ctx, piece) {
+  return ((ctx.catalog || {}).pieces || {})[piece] || ctx.t(`piece.${piece}`);
 }
 
 // -- small helpers ------------------------------------------------------------------------------------
@@ -112,9 +118,12 @@ function nameOf(ctx, seat) {
   return ctx.players[seat] ?? ctx.t("player.default", { number: seat + 1 });
 }
 
-function hexTitle(t, code, lvl) {
-  const kinds = code.length === 2 ? `${t(`kind.${code[0]}`)} / ${t(`kind.${code[1]}`)}` : t(`kind.${code}`);
-  return t(`${P}.hex_title`, { kind: kinds, level: lvl });
+function hexName(ctx, code) {
+  return code.length === 2 ? `${kindName(ctx, code[0])} / ${kindName(ctx, code[1])}` : kindName(ctx, code);
+}
+
+function hexTitle(ctx, code, lvl) {
+  return ctx.t(`${P}.hex_title`, { kind: hexName(ctx, code), level: lvl });
 }
 
 // the order of the city tabs: you first, then the others in turn order; the Architect last in solo
@@ -190,9 +199,9 @@ const akropolis = {
     "lake", "athena_recheck", "dual_hexes", "card_centre", "long_three_player_stacks", "stone_supply", "final_tie",
   ],
 
-  optionChoiceLabel(name, value, cat) {
-    if (name === "athena_cards") return cat.t(`card.${value}`);
-    if (name === "architect") return cat.t(`architect.${value}`);
+  optionChoiceLabel(name, value, cat, catalog) {
+    if (name === "athena_cards") return ((catalog && catalog.cards) || {})[value]?.name || cat.t(`card.${value}`);
+    if (name === "architect") return ((catalog && catalog.architects) || {})[value]?.name || cat.t(`architect.${value}`);
     return null;
   },
 
@@ -264,7 +273,8 @@ const akropolis = {
     if (hint.action.type !== "take" || !spot || spot.type !== "place") return false;
     const tile = v.site[hint.action.site];
     if (!tile) return false;
-    const pending = { site: hint.action.site, tile: tile.id, codes: tile.hexes, q: spot.q, r: spot.r, rot: spot.rot, turn: v.turn };
+    const level = spotAt(v, ctx.catalog, spot.q, spot.r, spot.rot).level;
+    const pending = { site: hint.action.site, tile: tile.id, codes: tile.hexes, q: spot.q, r: spot.r, rot: spot.rot, level, turn: v.turn };
     ctx.ui.pending = pending;
     ctx.ui.sel = null;
     ctx.act(hint.action);
@@ -275,8 +285,8 @@ const akropolis = {
 
   render(ctx) {
     bindKeys();
+    art.use(ctx.catalog);
     const v = ctx.view;
-    const t = ctx.t;
     const ui = ctx.ui;
     const L = byType(ctx.legal);
     const handled = new Set();
@@ -330,6 +340,8 @@ const akropolis = {
     } else if (mine && v.phase === "small" && v.athena && v.athena.small_held) {
       piece = { kind: "small", codes: v.athena.small_held.hex, id: v.athena.small_held.id };
     }
+    // a city tile turns; a small tile turns when its legal placements differ by their turn (a dual hex)
+    if (piece) piece.turns = piece.kind === "tile" || (L.place_small || []).some((a) => a.rot !== 0);
     if (ui.shown === undefined || ui.shown === null || (ui.shown !== "arch" && !(ui.shown >= 0 && ui.shown < v.players))) {
       ui.shown = me !== null ? me : 0;
     }
@@ -356,7 +368,7 @@ const akropolis = {
       root: board,
       ctx,
       rotate: (delta) => {
-        if (!handles.piece || (handles.piece.kind === "small" && handles.piece.codes.length < 2)) return;
+        if (!handles.piece || !handles.piece.turns) return;
         ui.rot = (((ui.rot || 0) + delta) % 6 + 6) % 6;
         ctx.rerender();
       },
@@ -395,12 +407,13 @@ function siteStrip(ctx, L, mine, piece) {
   const ui = ctx.ui;
   const me = ctx.seat;
   const stones = me !== null && me !== undefined && v.seats[me] ? v.seats[me].stones : null;
+  const refused = siteRefusals(v); // the positions we cannot pay for, with the engine's numbers
   const takeable = new Set((L.take || []).map((a) => a.site));
   const strip = h("section", { class: "akr-site", "aria-label": t(`${P}.site.title`), "data-testid": "site" });
   strip.append(h("h3", { class: "akr-site-title" }, t(`${P}.site.title`)));
   const row = h("div", { class: "akr-site-row" });
   v.site.forEach((tile, i) => {
-    const dear = stones !== null && tile.cost > stones;
+    const dear = refused.get(i);
     const selected = ui.sel === i;
     const canTake = mine && v.phase === "take" && takeable.has(i);
     const pendingHere = ui.pending && ui.pending.site === i && v.phase === "take";
@@ -409,8 +422,8 @@ function siteStrip(ctx, L, mine, piece) {
       class: ["akr-site-tile", dear && "too-dear", selected && "selected", canTake && "takeable", pendingHere && "selected",
         canTake && ctx.hint && ctx.hint.action.type === "take" && ctx.hint.action.site === i && "hinted"],
       dataset: { site: i, tile: tile.id, cost: tile.cost },
-      title: [t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => t(`kind.${c}`)).join(", ") }),
-        dear ? t(`${P}.site.too_dear`, { cost: tile.cost, stones }) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
+      title: [t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => kindName(ctx, c)).join(", ") }),
+        dear ? t(`refusal.${dear.code}`, { ...dear.target, ...dear }) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
       "aria-pressed": canTake ? (selected ? "true" : "false") : null,
     });
     el.append(fromMarkup(art.pieceSvg(tile.hexes, { rot: selected ? ui.rot : 0 })));
@@ -477,8 +490,7 @@ function cityTabs(ctx) {
 }
 
 function miniCity(cells) {
-  const model = new CityModel(cells);
-  const b = model.bounds();
+  const b = bounds(cells);
   let body = "";
   for (const c of cells) {
     const [x, y] = art.centre(c.q, c.r);
@@ -495,22 +507,14 @@ function cityFrame(ctx, seat, handles) {
   const t = ctx.t;
   const ui = ctx.ui;
   const s = v.seats[seat];
-  const model = new CityModel(s.city);
   const placing = handles.piece && seat === ctx.seat;
   const piece = placing ? handles.piece : null;
   const frame = h("div", { class: "akr-cityframe", "data-testid": "city", dataset: { seat } });
 
-  // fit markers: every anchor where the piece fits with the current rotation
-  const fits = [];
-  if (piece && !ui.pending) {
-    if (piece.kind === "tile") {
-      for (const [q, r] of model.anchors()) if (model.refusal(art.tileCells(q, r, ui.rot)) === null) fits.push([q, r]);
-    } else {
-      for (const [q, r] of model.anchors()) if (model.smallRefusal(q, r) === null && (model.cells.has(key(q, r)) || model.border.has(key(q, r)))) fits.push([q, r]);
-    }
-  }
+  // fit markers: every anchor where the piece fits with the current rotation (the view's spots)
+  const fits = piece && !ui.pending ? fitsOf(v, ui.rot) : [];
 
-  const ghosts = piece ? [...model.border].map((k) => k.split(",").map(Number)) : [];
+  const ghosts = piece ? emptyAround(s.city) : [];
   let markup = "";
   markup += '<g class="akr-ghosts">';
   for (const [q, r] of ghosts) {
@@ -531,17 +535,17 @@ function cityFrame(ctx, seat, handles) {
   for (const c of cells) {
     const [x, y] = art.centre(c.q, c.r);
     markup += art.hexMarkup(c.hex, c.level, x, y, {
-      rot: c.rot || 0, title: hexTitle(t, c.hex, c.level),
+      rot: c.rot || 0, title: hexTitle(ctx, c.hex, c.level),
       attrs: { "data-q": c.q, "data-r": c.r, "data-level": c.level, "data-hex": c.hex },
     });
   }
   markup += "</g>";
   if (s.last && s.last.length) markup += `<path class="akr-last" d="${art.outlinePath(s.last)}"/>`;
   markup += '<g class="akr-fits">';
-  for (const [q, r] of fits) {
+  for (const [q, r, lvl] of fits) {
     const [x, y] = art.centre(q, r);
     // a dot near the top of the anchor cell, clear of the pictogram and the level number
-    const built = model.cells.has(key(q, r));
+    const built = lvl > 1;
     markup += `<circle cx="${x.toFixed(3)}" cy="${(y - (built ? 0.6 : 0)).toFixed(3)}" r="${built ? 0.12 : 0.15}" class="akr-fit${built ? " up" : ""}" data-q="${q}" data-r="${r}"/>`;
   }
   markup += "</g>";
@@ -552,7 +556,7 @@ function cityFrame(ctx, seat, handles) {
   }
   markup += '<g class="akr-preview"></g>';
 
-  const b = model.bounds(ghosts);
+  const b = bounds(s.city, ghosts);
   const fitBox = () => {
     // room around the city, more above it for the tools and below it for the reason line
     let w = b.maxX - b.minX + 1.2;
@@ -585,42 +589,39 @@ function cityFrame(ctx, seat, handles) {
     return [p.x, p.y];
   };
 
-  // the piece at anchor (q, r): its cells, codes and why it may not go there
+  // the piece at anchor (q, r): its cells and codes, and whether it may go there (the view's spots: the
+  // level it would lie on and the stones it would earn, or the engine's reason)
   const spot = (q, r) => {
     if (!piece) return null;
-    if (piece.kind === "tile") {
-      const cs = art.tileCells(q, r, ui.rot);
-      return { cells: cs, codes: [...piece.codes], rot: ui.rot, why: model.refusal(cs) };
-    }
-    const dual = piece.codes.length === 2;
-    return { cells: [[q, r]], codes: [piece.codes], rot: dual ? ui.rot : 0, why: model.smallRefusal(q, r) };
+    const where = spotAt(v, ctx.catalog, q, r, ui.rot);
+    if (piece.kind === "tile") return { cells: art.tileCells(q, r, ui.rot), codes: [...piece.codes], rot: ui.rot, ...where };
+    return { cells: [[q, r]], codes: [piece.codes], rot: piece.turns ? ui.rot : 0, ...where };
   };
 
   const showReason = (sp) => {
     reason.className = "akr-reason";
     if (!piece) { reason.textContent = ""; return; }
     if (!sp) { reason.textContent = t(piece.kind === "tile" ? `${P}.hint.point` : `${P}.hint.point_small`); return; }
-    if (sp.why) {
+    if (!sp.ok) {
       reason.classList.add("bad");
-      reason.textContent = t(`${P}.reason.${sp.why}`);
+      reason.textContent = sp.why ? t(`refusal.${sp.why}`) : "";
     } else {
-      const lvl = model.level(...sp.cells[0]) + 1;
-      const covers = sp.cells.filter(([q, r]) => (model.cells.get(key(q, r)) || {}).hex === "q").length;
       reason.classList.add("ok");
-      reason.textContent = t(`${P}.reason.ok`, { level: lvl }) + (covers ? " " + t(`${P}.reason.quarries`, { count: covers }) : "");
+      reason.textContent = t(`${P}.reason.ok`, { level: sp.level }) + (sp.stones ? " " + t(`${P}.reason.quarries`, { count: sp.stones }) : "");
     }
   };
 
   const drawPreview = (at) => {
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     const sp = at ? spot(at[0], at[1]) : null;
-    preview.setAttribute("class", "akr-preview" + (sp ? (sp.why ? " illegal" : " legal") : ""));
+    preview.setAttribute("class", "akr-preview" + (sp ? (sp.ok ? " legal" : " illegal") : ""));
     showReason(sp);
     if (!sp) return sp;
     let m = "";
     sp.cells.forEach(([q, r], i) => {
       const [x, y] = art.centre(q, r);
-      m += art.hexMarkup(sp.codes[i], model.level(q, r) + 1, x, y, { rot: sp.rot, cls: "akr-ghost-hex" });
+      // a legal spot shows the level the piece would lie on; a refused one has none
+      m += art.hexMarkup(sp.codes[i], sp.ok ? sp.level : 1, x, y, { rot: sp.rot, cls: "akr-ghost-hex", number: sp.ok });
     });
     m += `<path class="akr-preview-outline" d="${art.outlinePath(sp.cells)}"/>`;
     const g = fromMarkup(`<svg xmlns="http://www.w3.org/2000/svg"><g>${m}</g></svg>`).firstElementChild;
@@ -636,7 +637,7 @@ function cityFrame(ctx, seat, handles) {
     let m = "";
     cs.forEach(([q, r], i) => {
       const [x, y] = art.centre(q, r);
-      m += art.hexMarkup(ui.pending.codes[i], model.level(q, r) + 1, x, y, { cls: "akr-ghost-hex" });
+      m += art.hexMarkup(ui.pending.codes[i], ui.pending.level || 1, x, y, { cls: "akr-ghost-hex", number: !!ui.pending.level });
     });
     m += `<path class="akr-preview-outline" d="${art.outlinePath(cs)}"/>`;
     preview.setAttribute("class", "akr-preview legal pending");
@@ -648,7 +649,7 @@ function cityFrame(ctx, seat, handles) {
   const place = (at) => {
     const sp = spot(at[0], at[1]);
     if (!sp) return;
-    if (sp.why) {
+    if (!sp.ok) {
       reason.classList.remove("shake");
       void reason.offsetWidth;
       reason.classList.add("shake");
@@ -660,14 +661,14 @@ function cityFrame(ctx, seat, handles) {
       const site = ui.sel;
       const tile = v2.site[site];
       if (!tile) return;
-      const pending = { site, tile: tile.id, codes: tile.hexes, q, r, rot: ui.rot, turn: v2.turn };
+      const pending = { site, tile: tile.id, codes: tile.hexes, q, r, rot: ui.rot, level: sp.level, turn: v2.turn };
       ui.pending = pending;
       ui.sel = null;
       ctx.act({ type: "take", site });
       ctx.rerender();
       expire(pending, "take");
     } else if (v2.phase === "place" && v2.held) {
-      const pending = { site: null, tile: v2.held.id, codes: v2.held.hexes, q, r, rot: ui.rot, turn: v2.turn, sent: true };
+      const pending = { site: null, tile: v2.held.id, codes: v2.held.hexes, q, r, rot: ui.rot, level: sp.level, turn: v2.turn, sent: true };
       ui.pending = pending;
       ctx.act({ type: "place", q, r, rot: ui.rot });
       ctx.rerender();
@@ -726,7 +727,7 @@ function cityFrame(ctx, seat, handles) {
       const again = ui.tapAt && ui.tapAt[0] === at[0] && ui.tapAt[1] === at[1] && ui.tapAt[2] === seat;
       if (!again) {
         ui.tapAt = [at[0], at[1], seat];
-        if (sp && !sp.why) reason.textContent += " " + t(`${P}.touch.again`);
+        if (sp && sp.ok) reason.textContent += " " + t(`${P}.touch.again`);
         return;
       }
     }
@@ -772,7 +773,7 @@ function cityFrame(ctx, seat, handles) {
 
   // the tools over the city: zoom, fit, rotate
   const rotTitle = (k) => t(`${P}.btn.${k}`);
-  const canRotate = piece && (piece.kind === "tile" || piece.codes.length === 2);
+  const canRotate = piece && piece.turns;
   const tools = h("div", { class: "akr-tools" },
     iconButton("+", t(`${P}.btn.zoom_in`), () => handles.zoom(1.25), { "data-tool": "zoom-in" }),
     iconButton("−", t(`${P}.btn.zoom_out`), () => handles.zoom(0.8), { "data-tool": "zoom-out" }),
@@ -802,14 +803,15 @@ function architectPanel(ctx) {
   const t = ctx.t;
   const a = v.architect;
   const panel = h("div", { class: "akr-architect", "data-testid": "architect" });
-  panel.append(h("h3", null, t("architect.name"), " ", h("span", { class: "muted" }, t(`architect.${a.level}`))));
+  const level = ((ctx.catalog || {}).architects || {})[a.level] || {};
+  panel.append(h("h3", null, t("architect.name"), " ", h("span", { class: "muted" }, level.name || t(`architect.${a.level}`))));
   panel.append(h("p", { class: "akr-arch-line" },
     h("span", { class: "akr-my-stones" }, fromMarkup(art.stoneSvg()), t(`${P}.architect.stones`, { count: a.stones })),
     " · ", t(`${P}.architect.total`, { total: a.score.total })));
-  panel.append(h("p", { class: "muted small" }, t(`${P}.architect.rule.${a.level}`)));
+  panel.append(h("p", { class: "muted small" }, level.rule || t(`${P}.architect.rule.${a.level}`)));
   const tiles = h("div", { class: "akr-arch-tiles" });
-  tiles.append(h("div", { class: "akr-arch-tile", title: t(`${P}.architect.start`) }, fromMarkup(art.cellsSvg(art.STARTING_CELLS))));
-  for (const tile of a.tiles) tiles.append(h("div", { class: "akr-arch-tile", title: t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => t(`kind.${c}`)).join(", ") }) }, fromMarkup(art.pieceSvg(tile.hexes))));
+  tiles.append(h("div", { class: "akr-arch-tile", title: t(`${P}.architect.start`) }, fromMarkup(art.startingSvg())));
+  for (const tile of a.tiles) tiles.append(h("div", { class: "akr-arch-tile", title: t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => kindName(ctx, c)).join(", ") }) }, fromMarkup(art.pieceSvg(tile.hexes))));
   for (const s of a.small) tiles.append(h("div", { class: "akr-arch-tile small" }, fromMarkup(art.pieceSvg(s.hex))));
   panel.append(h("h4", null, t(`${P}.architect.tiles`, { count: a.tiles.length })), tiles);
   if (a.completed && a.completed.length) panel.append(h("p", null, t(`${P}.architect.cards`, { cards: a.completed })));
@@ -818,8 +820,10 @@ function architectPanel(ctx) {
 
 // -- the score breakdown ------------------------------------------------------------------------------------
 
-const COLOURS = ["house", "market", "barracks", "temple", "garden"];
-const LETTER = { house: "h", market: "m", barracks: "b", temple: "t", garden: "g" };
+// the five colours in scoring order, from the catalog: { id, letter, name, rule, variant_option, variant }
+function coloursOf(catalog) {
+  return (catalog && catalog.colours) || [];
+}
 
 function scorePanel(ctx) {
   const v = ctx.view;
@@ -836,21 +840,21 @@ function scorePanel(ctx) {
     h("div", { class: "akr-panel-head" }, h("h3", null, t(`${P}.score.title`)), toggle));
   if (!shown || !sc) return panel;
   panel.append(h("p", { class: "akr-score-who" }, who));
-  panel.append(breakdown(t, sc, v.options, arch));
+  panel.append(breakdown(t, ctx.catalog, sc, v.options, arch));
   return panel;
 }
 
-function breakdown(t, sc, options, arch) {
+function breakdown(t, catalog, sc, options, arch) {
   const table = h("table", { class: "akr-score-table", "data-testid": "score-breakdown" });
   const body = h("tbody");
-  for (const c of COLOURS) {
+  for (const colour of coloursOf(catalog)) {
+    const c = colour.id;
     const p = sc.colours[c];
     if (!p) continue;
-    const letter = LETTER[c];
-    const variant = options && options[`variant_${c === "house" ? "houses" : c === "barracks" ? "barracks" : `${c}s`}`];
-    const tip = arch ? t(`${P}.architect.rule_colour`) : `${t(`rule.${c}`)}${variant ? `\n${t(`variant.${c}`)}` : ""}`;
+    const variant = options && options[colour.variant_option];
+    const tip = arch ? t(`${P}.architect.rule_colour`) : `${colour.rule}${variant ? `\n${colour.variant}` : ""}`;
     body.append(h("tr", { class: ["akr-score-row", p.points && "scoring"], dataset: { colour: c }, title: tip },
-      h("th", { scope: "row" }, h("span", { class: "akr-swatch", style: { background: art.level(letter, 2) } }), t(`colour.${c}`)),
+      h("th", { scope: "row" }, h("span", { class: "akr-swatch", style: { background: art.level(colour.letter, 2) } }), colour.name),
       h("td", { class: "akr-formula" },
         h("span", { class: "v", title: t(`${P}.score.value_title`, { count: p.districts }) }, String(p.value)),
         " × ",
@@ -861,7 +865,7 @@ function breakdown(t, sc, options, arch) {
   if (sc.quarries && sc.quarries.count !== undefined) {
     body.append(h("tr", { class: "akr-score-row" },
       h("th", { scope: "row" }, h("span", { class: "akr-swatch", style: { background: art.level("q", 1) } }), t("score.quarries")),
-      h("td", { class: "akr-formula" }, t(`${P}.score.quarries_formula`, { count: sc.quarries.count, points: sc.quarries.points ? 2 : 0 })),
+      h("td", { class: "akr-formula" }, t(`${P}.score.quarries_formula`, { count: sc.quarries.count, points: sc.quarries.value })),
       h("td", { class: "akr-points" }, String(sc.quarries.points)), h("td")));
   }
   body.append(h("tr", { class: "akr-score-row stones" },
@@ -890,19 +894,19 @@ function athenaPanel(ctx, L, mine) {
   for (const card of ath.cards) {
     const isReady = ready.has(card.id);
     const done = ctx.seat !== null && ctx.seat !== undefined && card.completed_by.includes(ctx.seat);
-    const colour = art.CARD_COLOUR[card.id] || "q";
-    const el = h("article", { class: ["akr-card", `colour-${colour}`, isReady && "ready", done && "done"], dataset: { card: card.id } });
-    const name = h("button", { type: "button", class: "akr-card-name", title: t(`${P}.athena_extra.guide`) }, t(`card.${card.id}`));
+    const about = cardOf(ctx, card.id);
+    const el = h("article", { class: ["akr-card", `colour-${about.kind}`, isReady && "ready", done && "done"], dataset: { card: card.id } });
+    const name = h("button", { type: "button", class: "akr-card-name", title: t(`${P}.athena_extra.guide`) }, about.name);
     name.addEventListener("click", () => ctx.openGuide("cards"));
     el.append(h("div", { class: "akr-card-head" },
       name,
-      h("span", { class: "akr-card-piece", title: t(`${P}.athena.pieces`, { piece: t(`piece.${card.piece}`), count: card.pieces_left }) },
-        fromMarkup(art.pieceKindSvg(card.piece)), `${t(`piece.${card.piece}`)} ×${card.pieces_left}`)));
-    el.append(h("p", { class: "akr-card-text" }, t(`help.card.${card.id}`)));
+      h("span", { class: "akr-card-piece", title: t(`${P}.athena.pieces`, { piece: pieceName(ctx, card.piece), count: card.pieces_left }) },
+        fromMarkup(art.pieceKindSvg(card.piece)), `${pieceName(ctx, card.piece)} ×${card.pieces_left}`)));
+    el.append(h("p", { class: "akr-card-text" }, about.text));
     const under = h("div", { class: "akr-under" });
     for (const s of card.under) {
       const a = isReady ? offers.get(`${card.id}|${s.id}`) : null;
-      const title = s.hex.length === 2 ? `${t(`kind.${s.hex[0]}`)} / ${t(`kind.${s.hex[1]}`)}` : t(`kind.${s.hex}`);
+      const title = hexName(ctx, s.hex);
       const tile = h(a ? "button" : "span", {
         type: a ? "button" : null, class: ["akr-small", a && "pick"], title: a ? t(`${P}.athena.take`, { kind: title }) : title,
         dataset: a ? { action: "athena", card: card.id, tile: s.id } : { tile: s.id },
@@ -944,7 +948,7 @@ function barControls(ctx, L, piece, bar) {
   } else if (v.phase === "small") {
     bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.small`)));
   }
-  if (piece && (piece.kind === "tile" || piece.codes.length === 2) && !ui.pending) {
+  if (piece && piece.turns && !ui.pending) {
     bar.push(button("⟲", () => live && live.rotate(-1), "small akr-rot", { title: t(`${P}.btn.rotate_ccw`), "aria-label": t(`${P}.btn.rotate_ccw`), "data-action": "rotate-ccw" }));
     bar.push(button("⟳", () => live && live.rotate(1), "small akr-rot", { title: t(`${P}.btn.rotate_cw`), "aria-label": t(`${P}.btn.rotate_cw`), "data-action": "rotate-cw" }));
   }
@@ -954,6 +958,7 @@ function barControls(ctx, L, piece, bar) {
 
 function finalTable(result, names, mySeat) {
   const t = i18n.t;
+  const colours = coloursOf(gamedata.get("akropolis", i18n.getLang()));
   const rows = (result.scores || []).map((s, seat) => ({ ...s, seat, name: names[seat] ?? t("player.default", { number: seat + 1 }) }));
   if (result.architect) rows.push({ ...result.architect, seat: "arch", name: t("architect.name") });
   rows.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
@@ -963,7 +968,7 @@ function finalTable(result, names, mySeat) {
   table.append(h("thead", null, h("tr", null,
     h("th", { scope: "col" }, t("score.rank")),
     h("th", { scope: "col" }, t("web.table.player")),
-    ...COLOURS.map((c) => h("th", { scope: "col", dataset: { colour: c } }, h("span", { class: "akr-swatch", style: { background: art.level(LETTER[c], 2) } }), t(`colour.${c}`))),
+    ...colours.map((c) => h("th", { scope: "col", dataset: { colour: c.id } }, h("span", { class: "akr-swatch", style: { background: art.level(c.letter, 2) } }), c.name)),
     quarries ? h("th", { scope: "col" }, t("score.quarries")) : null,
     h("th", { scope: "col" }, t("score.stones")),
     h("th", { scope: "col", class: "total" }, t("score.total")))));
@@ -973,7 +978,7 @@ function finalTable(result, names, mySeat) {
     const tr = h("tr", { class: [won && "winner", s.seat === mySeat && "me", s.seat === "arch" && "akr-arch-row"], dataset: { seat: String(s.seat) } },
       h("td", { class: "rank" }, String(s.rank ?? "")),
       h("th", { scope: "row" }, s.name));
-    for (const c of COLOURS) {
+    for (const { id: c } of colours) {
       const p = s.colours[c];
       tr.append(h("td", { class: "akr-final-cell", dataset: { colour: c } },
         h("span", { class: "akr-final-points" }, String(p.points)),
@@ -998,4 +1003,3 @@ function finalTable(result, names, mySeat) {
 }
 
 export default akropolis;
-export { CityModel };

@@ -1,32 +1,10 @@
 // Citadels card art, drawn in code as SVG (our own simple drawings, never the publishers' images).
 // District cards: colour band with the name, cost coin, a building drawn from the card's colour and id, and
-// for purple districts their effect text (catalog `help.card.<id>`). Character cards: rank, name, an emblem,
-// and the short power text (catalog `help.character.<id>`).
+// the effect text of the districts that have one. Character cards: rank, name, an emblem, and the short power
+// text. Every number, name and text comes from the engine's static catalog (`data`: ctx.catalog, served by
+// GET /api/games/citadels/catalog/{lang}) or from the view; this file keeps only its drawing data (palette,
+// shapes, emblems).
 import { esc } from "../dom.js";
-
-// id: [colour, cost, score] (the card tables of cetate/games/citadels/data.py)
-export const DISTRICTS = {
-  manor: ["yellow", 3, 3], castle: ["yellow", 4, 4], palace: ["yellow", 5, 5],
-  temple: ["blue", 1, 1], church: ["blue", 2, 2], monastery: ["blue", 3, 3], cathedral: ["blue", 5, 5],
-  tavern: ["green", 1, 1], market: ["green", 2, 2], trading_post: ["green", 2, 2], docks: ["green", 3, 3],
-  harbor: ["green", 4, 4], town_hall: ["green", 5, 5],
-  watchtower: ["red", 1, 1], prison: ["red", 2, 2], battlefield: ["red", 3, 3], fortress: ["red", 5, 5],
-  haunted_city: ["purple", 2, 2], keep: ["purple", 3, 3], laboratory: ["purple", 5, 5], smithy: ["purple", 5, 5],
-  observatory: ["purple", 5, 5], graveyard: ["purple", 5, 5], dragon_gate: ["purple", 6, 8],
-  university: ["purple", 6, 8], library: ["purple", 6, 6], great_wall: ["purple", 6, 6],
-  school_of_magic: ["purple", 6, 6], lighthouse: ["purple", 3, 3], armory: ["purple", 3, 3], museum: ["purple", 4, 4],
-  imperial_treasury: ["purple", 4, 4], map_room: ["purple", 5, 5], wishing_well: ["purple", 5, 5],
-  quarry: ["purple", 5, 5], poor_house: ["purple", 5, 5], bell_tower: ["purple", 5, 5], factory: ["purple", 6, 6],
-  park: ["purple", 6, 6], hospital: ["purple", 6, 6], throne_room: ["purple", 6, 6], ball_room: ["purple", 6, 6],
-};
-
-// id: [rank, income colour or null]
-export const CHARACTERS = {
-  assassin: [1, null], thief: [2, null], magician: [3, null], king: [4, "yellow"], bishop: [5, "blue"],
-  merchant: [6, "green"], architect: [7, null], warlord: [8, "red"],
-  witch: [1, null], tax_collector: [2, null], wizard: [3, null], emperor: [4, "yellow"], abbot: [5, "blue"],
-  alchemist: [6, null], navigator: [7, null], diplomat: [8, "red"], artist: [9, null], queen: [9, null],
-};
 
 export const PALETTE = {
   yellow: { main: "#d4a017", dark: "#7a5800", light: "#fbf0c8", wall: "#f1d98a" },
@@ -43,9 +21,23 @@ const CHAR_COLOUR = {
   diplomat: "#85353a", artist: "#a84a76", queen: "#8d3784",
 };
 
-export function districtInfo(id) {
-  const d = DISTRICTS[id] || ["purple", 0, 0];
-  return { id, colour: d[0], cost: d[1], score: d[2] };
+// A district as drawn: the catalog's entry (colour, cost, score, name, effect text) under what the view says of
+// this copy (a view's card: {id, colour, cost, score, beautified?, stored?}; or an id).
+export function districtInfo(card, data) {
+  const c = typeof card === "string" ? { id: card } : card;
+  const d = (data && data.districts && data.districts[c.id]) || {};
+  return { colour: "purple", cost: 0, score: 0, name: c.id, text: null, ...d, ...c };
+}
+
+// A character as drawn: {id, rank, income, name, text} from the catalog.
+export function characterInfo(id, data) {
+  const c = (data && data.characters && data.characters[id]) || {};
+  return { id, rank: "?", income: null, name: id, text: "", ...c };
+}
+
+export function colourName(colour, data) {
+  const c = data && data.colours && data.colours[colour];
+  return c ? c.name : colour;
 }
 
 function hash(s) {
@@ -200,14 +192,14 @@ function htmlText(text, x, y, w, hgt, cls) {
 
 // -- cards --------------------------------------------------------------------------------------------
 
-// A district card. `card` is {id, colour, cost, score, beautified?, stored?} (a view's card) or an id.
-// `cat` is the message catalog (names and effect texts).
-export function districtSvg(card, cat, opts = {}) {
-  const c = typeof card === "string" ? districtInfo(card) : { ...districtInfo(card.id), ...card };
+// A district card. `card` is a view's card ({id, colour, cost, score, beautified?, stored?}) or an id; `data`
+// the static catalog (names and effect texts).
+export function districtSvg(card, data, opts = {}) {
+  const c = districtInfo(card, data);
   const p = PALETTE[c.colour] || PALETTE.purple;
-  const name = cat.t(`card.${c.id}`);
+  const name = c.name;
   const id = `d${++uid}`;
-  const text = c.colour === "purple" && opts.text !== false ? cat.t(`help.card.${c.id}`) : "";
+  const text = c.text && opts.text !== false ? c.text : "";
   const pictureGround = text ? 78 : 100;
   let s = `<svg class="card-svg district-svg" viewBox="0 0 100 140" role="img" aria-label="${esc(name)}">`;
   s += `<defs><linearGradient id="${id}g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fffaf0"/><stop offset="1" stop-color="${p.light}"/></linearGradient>`;
@@ -230,7 +222,7 @@ export function districtSvg(card, cat, opts = {}) {
     s += htmlText(text, 7, 87, 86, 48, "card-text");
   } else {
     s += `<rect x="30" y="124" width="40" height="11" rx="5.5" fill="${p.main}" opacity=".9"/>`;
-    s += fitText(cat.t(`colour.${c.colour}`), 50, 132.2, 36, 7, `fill="#fff" font-weight="600"`);
+    s += fitText(colourName(c.colour, data), 50, 132.2, 36, 7, `fill="#fff" font-weight="600"`);
   }
   if (c.beautified) {
     s += `<g transform="translate(74 27)"><circle cx="10" cy="10" r="9" fill="#e9b730" stroke="#7a5800" stroke-width="1.4"/><text x="10" y="13.6" font-size="9.5" font-weight="800" text-anchor="middle" fill="#3d2a00">+1</text></g>`;
@@ -266,11 +258,12 @@ function emblem(id) {
   return E[id] || `<circle cx="20" cy="20" r="12" fill="#fff" opacity=".6"/>`;
 }
 
-// A character card. `compact` leaves out the power text (for the character strip).
-export function characterSvg(id, cat, opts = {}) {
-  const [rank] = CHARACTERS[id] || [0];
+// A character card. `compact` leaves out the power text (for the character strip); `data` is the catalog.
+export function characterSvg(id, data, opts = {}) {
+  const info = characterInfo(id, data);
+  const rank = info.rank;
   const col = CHAR_COLOUR[id] || "#555";
-  const name = cat.t(`character.${id}`);
+  const name = info.name;
   const gid = `c${++uid}`;
   const compact = !!opts.compact;
   const H = compact ? 112 : 140;
@@ -288,7 +281,7 @@ export function characterSvg(id, cat, opts = {}) {
   s += `<rect x="5" y="${ny}" width="90" height="17" rx="3" fill="#f6ecd2" opacity=".95"/>`;
   s += fitText(name, 50, ny + 12.4, 84, name.length > 11 ? 10 : 11.5, `fill="#1e1a14" font-weight="700" class="card-name"`);
   if (!compact) {
-    s += htmlText(cat.t(`help.character.${id}`), 7, 79, 86, 58, "card-text light");
+    s += htmlText(info.text, 7, 79, 86, 58, "card-text light");
   }
   s += `</svg>`;
   return s;

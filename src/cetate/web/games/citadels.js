@@ -1,9 +1,12 @@
 // The Citadels table: character strip, cities, your hand, the turn's controls and every sub-phase as a dialog
 // built from `legal_actions`. The generic frame (table.js) calls `render(ctx)` after every sync/update and
 // lists any legal action this module does not claim in `handled` as a plain button, so nothing can get stuck.
+// It knows no rule: the cards' numbers, names and texts come from the engine's catalog (`ctx.catalog`), what a
+// move costs from its note (`ctx.noteOf(action)`), and why something cannot be done from the view's
+// `refusals` (each with its message `refusal.<code>`).
 import { h, fromMarkup } from "../dom.js";
 import {
-  DISTRICTS, CHARACTERS, districtInfo, districtSvg, characterSvg, characterBackSvg,
+  districtInfo, characterInfo, districtSvg, characterSvg, characterBackSvg,
   coinSvg, crownSvg, cardBackSvg, shieldSvg, markerSvg,
 } from "./citadels-art.js";
 
@@ -21,6 +24,22 @@ function byType(legal) {
 // `actOf` carries its action, and the element builders below outline the one whose action is the hint's.
 let hintKey = null;
 let keyOf = (a) => JSON.stringify(a);
+let refused = new Map(); // actionKey(refused action) -> the view's refusal of it
+
+// The engine's note on a legal action (what it costs and does), or {}.
+function noteOf(ctx, a) {
+  return (a && ctx.noteOf && ctx.noteOf(a)) || {};
+}
+
+// Why the engine refuses `action` (a would-be action object), as a sentence, or `fallback`.
+function whyNot(ctx, action, fallback = null) {
+  const r = refused.get(keyOf(action));
+  if (!r) return fallback;
+  const numbers = { ...r };
+  delete numbers.code;
+  delete numbers.target;
+  return ctx.t(`refusal.${r.code}`, numbers);
+}
 
 function actOf(ctx, a, before = null) {
   const f = () => { if (before) before(); ctx.act(a); };
@@ -34,8 +53,8 @@ function markHint(el, onClick) {
 }
 
 function cardEl(card, ctx, opts = {}) {
-  const info = typeof card === "string" ? districtInfo(card) : card;
-  const cls = ["card", "district", `size-${opts.size || "md"}`, `colour-${info.colour || districtInfo(info.id).colour}`, opts.cls];
+  const info = districtInfo(card, ctx.catalog);
+  const cls = ["card", "district", `size-${opts.size || "md"}`, `colour-${info.colour}`, opts.cls];
   if (opts.onClick) cls.push("clickable");
   if (opts.disabled) cls.push("disabled");
   if (opts.highlight) cls.push("highlight");
@@ -46,19 +65,24 @@ function cardEl(card, ctx, opts = {}) {
     dataset: { card: info.id, ...(opts.data || {}) },
     "aria-disabled": opts.disabled ? "true" : null,
   });
-  el.appendChild(fromMarkup(districtSvg(info, ctx.cat, { text: opts.text })));
+  el.appendChild(fromMarkup(districtSvg(info, ctx.catalog, { text: opts.text })));
   if (opts.caption) el.appendChild(h("span", { class: ["card-caption", opts.captionCls] }, opts.caption));
   if (opts.onClick && !opts.disabled) el.addEventListener("click", opts.onClick);
   return markHint(el, opts.onClick);
 }
 
-function cardTitle(info, ctx) {
-  const d = districtInfo(info.id);
-  let s = `${ctx.t(`card.${info.id}`)} · ${ctx.t("screen.hint.card", { colour: d.colour, cost: d.cost })}`;
-  if (d.colour === "purple") s += `\n${ctx.t(`help.card.${info.id}`)}`;
+function cardTitle(card, ctx) {
+  const info = districtInfo(card, ctx.catalog);
+  let s = `${info.name} · ${ctx.t("screen.hint.card", { colour: info.colour, cost: info.cost })}`;
+  if (info.text) s += `\n${info.text}`;
   if (info.beautified) s += `\n${ctx.t(`${P}.note.beautified`)}`;
   if (info.stored) s += `\n${ctx.t(`${P}.note.museum`, { count: info.stored })}`;
   return s;
+}
+
+function charTitle(id, ctx) {
+  const c = characterInfo(id, ctx.catalog);
+  return `${c.name} (${c.rank})\n${c.text}`;
 }
 
 function charEl(id, ctx, opts = {}) {
@@ -68,11 +92,11 @@ function charEl(id, ctx, opts = {}) {
   const el = h(opts.onClick ? "button" : "div", {
     class: cls,
     type: opts.onClick ? "button" : null,
-    title: opts.title || `${ctx.t(`character.${id}`)} (${CHARACTERS[id] ? CHARACTERS[id][0] : "?"})\n${ctx.t(`help.character.${id}`)}`,
+    title: opts.title || charTitle(id, ctx),
     dataset: { character: id },
     "aria-disabled": opts.disabled ? "true" : null,
   });
-  el.appendChild(fromMarkup(characterSvg(id, ctx.cat, { compact: !!opts.compact })));
+  el.appendChild(fromMarkup(characterSvg(id, ctx.catalog, { compact: !!opts.compact })));
   (opts.markers || []).forEach((m, i) => el.appendChild(h("span", { class: `card-marker ${m}`, style: { top: `${-5 + i * 19}px` }, html: markerSvg(m) })));
   if (opts.caption) el.appendChild(h("span", { class: ["card-caption", opts.captionCls] }, opts.caption));
   if (opts.onClick && !opts.disabled) el.addEventListener("click", opts.onClick);
@@ -104,21 +128,6 @@ function seatOrder(view, me) {
   return out;
 }
 
-function isBeautifiedCopy(city, id) {
-  const copies = city.filter((c) => c.id === id);
-  return copies.length > 0 && copies.filter((c) => c.beautified).length >= copies.length;
-}
-
-// What the Diplomat pays (spec §1.6 Diplomat; the same sums as rules.exchange_cost).
-function exchangePrice(view, me, give, target, take) {
-  const mine = view.players[me].city;
-  const theirs = view.players[target].city;
-  let taken = districtInfo(take).cost + (isBeautifiedCopy(theirs, take) ? 1 : 0);
-  if (view.options.diplomat_great_wall === "taken_plus_one" && take !== "great_wall" && theirs.some((c) => c.id === "great_wall")) taken += 1;
-  const given = districtInfo(give).cost + (isBeautifiedCopy(mine, give) ? 1 : 0);
-  return Math.max(0, taken - given);
-}
-
 // -- the module ---------------------------------------------------------------------------------------
 
 const citadels = {
@@ -133,9 +142,17 @@ const citadels = {
   ],
   orderedOptions: ["end_of_turn_order"],
 
-  optionChoiceLabel(name, value, cat) {
-    if (name === "characters") return `${cat.t(`character.${value}`)} (${CHARACTERS[value] ? CHARACTERS[value][0] : "?"})`;
-    if (name === "dark_city_districts") return cat.t(`card.${value}`);
+  // `data`: the game's static catalog (the lobby's copy of ctx.catalog)
+  optionChoiceLabel(name, value, cat, data = null) {
+    const d = data || {};
+    if (name === "characters") {
+      const c = d.characters && d.characters[value];
+      return c ? `${c.name} (${c.rank})` : cat.t(`character.${value}`);
+    }
+    if (name === "dark_city_districts") {
+      const c = d.districts && d.districts[value];
+      return c ? c.name : cat.t(`card.${value}`);
+    }
     return null;
   },
 
@@ -197,7 +214,10 @@ const citadels = {
     ];
     if (p.crown) out.push({ html: crownSvg(), text: "", title: t(`${P}.badge.crown`), cls: "crown" });
     if (v.characters && v.characters.bishop_protects === seat) out.push({ html: shieldSvg(), text: "", title: t(`${P}.badge.protected`), cls: "protected" });
-    for (const c of p.characters || []) out.push({ html: "", text: t(`character.${c}`), title: t(`help.character.${c}`), cls: "character" });
+    for (const id of p.characters || []) {
+      const c = characterInfo(id, ctx.catalog);
+      out.push({ html: "", text: c.name, title: c.text, cls: "character" });
+    }
     if (p.complete) out.push({ html: "", text: t(`${P}.badge.complete`), title: t(`${P}.badge.complete_title`), cls: "complete" });
     return out;
   },
@@ -225,6 +245,7 @@ const citadels = {
     const v = ctx.view;
     keyOf = ctx.actionKey;
     hintKey = ctx.hint ? keyOf(ctx.hint.action) : null;
+    refused = new Map((v.refusals || []).map((r) => [keyOf(r.target), r]));
     const L = byType(ctx.legal);
     const handled = new Set();
     const claim = (list) => { for (const a of list || []) handled.add(ctx.actionKey(a)); };
@@ -274,7 +295,7 @@ function characterStrip(ctx) {
     const owner = Object.prototype.hasOwnProperty.call(ch.revealed, id) ? ch.revealed[id] : null;
     const short = notes.map((n) => n[0]).filter(Boolean);
     const caption = owner !== null ? ctx.players[owner] ?? t("player.default", { number: owner + 1 }) : short[0] || "";
-    let title = `${t(`character.${id}`)} (${CHARACTERS[id] ? CHARACTERS[id][0] : "?"})\n${t(`help.character.${id}`)}`;
+    let title = charTitle(id, ctx);
     if (owner !== null) title += "\n" + t(`${P}.note.revealed_long`, { seat: owner }, ctx.players);
     for (const n of notes) title += "\n" + n[1];
     const el = charEl(id, ctx, {
@@ -345,18 +366,6 @@ function cities(ctx) {
 
 // -- your hand ---------------------------------------------------------------------------------------
 
-function whyNotBuild(ctx, card) {
-  const v = ctx.view;
-  const turn = v.turn;
-  const me = v.players[ctx.seat];
-  if (turn.mode === "action_only") return ctx.t(`${P}.why.action_only`);
-  if (!turn.acted) return ctx.t(`${P}.why.action_first`);
-  if (turn.builds_left <= 0) return ctx.t(`${P}.why.no_builds`);
-  if (me.city.some((c) => c.id === card.id)) return ctx.t(`${P}.why.duplicate`);
-  if (card.cost > me.gold) return ctx.t(`${P}.why.gold`, { cost: card.cost, gold: me.gold });
-  return ctx.t(`${P}.why.other`);
-}
-
 function handArea(ctx, L, claim) {
   const v = ctx.view;
   const t = ctx.t;
@@ -366,8 +375,9 @@ function handArea(ctx, L, claim) {
   if (you.characters && you.characters.length) {
     const mineBox = h("div", { class: "my-characters" }, h("span", { class: "muted small" }, t(`${P}.hand.your_characters`)));
     for (const id of you.characters) {
-      mineBox.append(h("span", { class: ["char-tag", v.characters.calling === id && "calling", v.characters.killed === id && "killed"], title: t(`help.character.${id}`) },
-        `${CHARACTERS[id] ? CHARACTERS[id][0] : ""} · ${t(`character.${id}`)}`));
+      const c = characterInfo(id, ctx.catalog);
+      mineBox.append(h("span", { class: ["char-tag", v.characters.calling === id && "calling", v.characters.killed === id && "killed"], title: c.text },
+        `${c.rank} · ${c.name}`));
     }
     head.append(mineBox);
   }
@@ -383,13 +393,14 @@ function handArea(ctx, L, claim) {
     if (!myTurn) { cards.append(cardEl(card, ctx, { size: "md" })); continue; }
     const a = builds.get(card.id);
     if (a) {
+      const price = noteOf(ctx, a).price ?? "?";
       cards.append(cardEl(card, ctx, {
-        size: "md", cls: "buildable", caption: t(`${P}.hand.build`, { cost: card.cost }), captionCls: "ok",
+        size: "md", cls: "buildable", caption: t(`${P}.hand.build`, { cost: price }), captionCls: "ok",
         title: `${t("action.build", { card: card.id })}\n${cardTitle(card, ctx)}`,
         onClick: actOf(ctx, a),
       }));
     } else {
-      const why = whyNotBuild(ctx, card);
+      const why = whyNot(ctx, { type: "build", card: card.id }, t(`${P}.why.other`));
       cards.append(cardEl(card, ctx, { size: "md", disabled: true, cls: "unbuildable", caption: why, title: `${why}\n${cardTitle(card, ctx)}` }));
     }
   }
@@ -415,14 +426,16 @@ function turnControls(ctx, L, claim, bar) {
   if (L.take_gold) { claim(L.take_gold); bar.push(iconButton(coinSvg("icon"), t(`${P}.btn.take_gold`), act(L.take_gold[0]), "primary", { "data-action": "take_gold" })); }
   if (L.draw_cards) {
     claim(L.draw_cards);
-    const city = v.players[ctx.seat] ? v.players[ctx.seat].city.map((c) => c.id) : [];
-    const key = city.includes("library") && city.includes("observatory") ? "draw_3_keep_2" : city.includes("observatory") ? "draw_3" : city.includes("library") ? "draw_keep_all" : "draw";
-    bar.push(iconButton(cardBackSvg("icon"), t(`${P}.btn.${key}`), act(L.draw_cards[0]), "primary", { "data-action": "draw_cards" }));
+    const { draw = "?", keep = "?", by = [] } = noteOf(ctx, L.draw_cards[0]);
+    let label = keep === draw ? t(`${P}.btn.draw_all`, { draw }) : t(`${P}.btn.draw`, { draw, keep });
+    if (by.length) label = t(`${P}.btn.draw_by`, { action: label, cards: by });
+    bar.push(iconButton(cardBackSvg("icon"), label, act(L.draw_cards[0]), "primary", { "data-action": "draw_cards" }));
   }
   if (L.collect_income) {
     claim(L.collect_income);
-    const colour = CHARACTERS[turn.character] ? CHARACTERS[turn.character][1] : null;
-    bar.push(iconButton(coinSvg("icon"), t(`${P}.btn.income`, { amount: turn.income_available, colour: colour || "purple" }), act(L.collect_income[0]), "", { "data-action": "collect_income" }));
+    const colour = characterInfo(turn.character, ctx.catalog).income;
+    const amount = noteOf(ctx, L.collect_income[0]).gold ?? turn.income_available;
+    bar.push(iconButton(coinSvg("icon"), t(`${P}.btn.income`, { amount, colour: colour || "purple" }), act(L.collect_income[0]), "", { "data-action": "collect_income" }));
   }
   for (const type of ["assassinate", "steal", "bewitch", "swap_hands", "wizard", "destroy", "exchange", "armory", "beautify", "laboratory", "museum"]) {
     if (!L[type]) continue;
@@ -480,7 +493,7 @@ function phaseDialog(ctx, L, claim) {
   if (L.keep) {
     claim(L.keep);
     const keepable = new Map(L.keep.map((a) => [a.card, a]));
-    const drawn = you.drawn || L.keep.map((a) => districtInfo(a.card));
+    const drawn = you.drawn || L.keep.map((a) => districtInfo(a.card, ctx.catalog));
     return required(t(`${P}.keep.title`, { count: v.turn ? v.turn.keep : 1 }),
       [h("p", { class: "dialog-hint" }, t(`${P}.keep.hint`, { count: v.turn ? v.turn.keep : 1 })),
         cardsRow(...drawn.map((c) => cardEl(c, ctx, { size: "lg", onClick: keepable.has(c.id) ? act(keepable.get(c.id)) : null, disabled: !keepable.has(c.id) })))]);
@@ -523,17 +536,19 @@ function phaseDialog(ctx, L, claim) {
     claim(L.wizard_take); claim(L.wizard_build);
     const take = new Map((L.wizard_take || []).map((a) => [a.card, a]));
     const build = new Map((L.wizard_build || []).map((a) => [a.card, a]));
-    const handCards = you.wizard_hand || [...new Set([...take.keys()])].map((id) => districtInfo(id));
+    const handCards = you.wizard_hand || [...new Set([...take.keys()])].map((id) => districtInfo(id, ctx.catalog));
     const seen = new Set();
     const items = [];
     for (const c of handCards) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
       const n = countOf(handCards.map((x) => x.id), c.id);
+      const why = build.has(c.id) ? null : whyNot(ctx, { type: "wizard_build", card: c.id });
       items.push(h("div", { class: "card-with-buttons" },
-        cardEl(c, ctx, { size: "md", caption: n > 1 ? `×${n}` : "" }),
+        cardEl(c, ctx, { size: "md", caption: n > 1 ? `×${n}` : "", title: why ? `${why}\n${cardTitle(c, ctx)}` : null }),
         take.has(c.id) ? button(t(`${P}.wizard.take`), act(take.get(c.id)), "small") : null,
-        build.has(c.id) ? button(t(`${P}.wizard.build`, { cost: c.cost }), act(build.get(c.id)), "small primary") : null));
+        build.has(c.id) ? button(t(`${P}.wizard.build`, { cost: noteOf(ctx, build.get(c.id)).price ?? "?" }), act(build.get(c.id)), "small primary") : null,
+        why ? h("span", { class: "muted small why-not" }, why) : null));
     }
     return required(t(`${P}.wizard.title`, { target: v.turn ? v.turn.target : null }, players),
       [h("p", { class: "dialog-hint" }, t(`${P}.wizard.hint`)), cardsRow(...items)]);
@@ -568,10 +583,10 @@ function phaseDialog(ctx, L, claim) {
 
   if (L.announce_bell_tower || L.decline_bell_tower) {
     claim(L.announce_bell_tower); claim(L.decline_bell_tower);
-    const size = v.options.bell_tower_size === "seven" ? 7 : v.completion_size - 1;
+    const note = noteOf(ctx, L.announce_bell_tower && L.announce_bell_tower[0]);
     return required(t("phase.bell_tower"), [
       cardsRow(cardEl("bell_tower", ctx, { size: "md" })),
-      h("p", { class: "dialog-hint" }, t(`${P}.bell_tower.hint`, { size, current: v.completion_size })),
+      h("p", { class: "dialog-hint" }, t(`${P}.bell_tower.hint`, { size: note.size ?? "?", current: note.current ?? v.completion_size })),
     ], { buttons: [
       L.announce_bell_tower ? button(t("action.announce_bell_tower"), act(L.announce_bell_tower[0]), "primary") : null,
       L.decline_bell_tower ? button(t("action.decline_bell_tower"), act(L.decline_bell_tower[0])) : null,
@@ -584,6 +599,13 @@ function phaseDialog(ctx, L, claim) {
       { buttons: [button(t("action.thank"), act(L.thank[0]), "primary")] });
   }
   return null;
+}
+
+// "free" or "N gold": what a legal move costs, as its note says
+function priceCaption(ctx, a) {
+  const price = noteOf(ctx, a).price;
+  if (price === undefined || price === null) return "";
+  return price === 0 ? ctx.t(`${P}.price.free`) : ctx.t(`${P}.price.gold`, { count: price });
 }
 
 function playerButton(ctx, seat, onClick, iconSvg = "") {
@@ -612,11 +634,10 @@ function pickerDialog(ctx, L) {
 
   if (kind === "character") {
     const legal = new Map(list.map((a) => [a.character, a]));
-    const mineNow = v.turn ? v.turn.character : null;
     const items = v.characters.roster.map((id) => {
       const a = legal.get(id);
       let caption = "";
-      if (!a) caption = id === mineNow ? t(`${P}.why.self`) : v.characters.killed === id ? t("screen.note.killed") : v.characters.bewitched === id ? t(`${P}.note.bewitched`) : t(`${P}.why.not_target`);
+      if (!a) caption = whyNot(ctx, { type, character: id }, t(`${P}.why.not_target`));
       else if (v.characters.face_up.includes(id)) caption = t("screen.note.face_up");
       else if ((v.you.characters || []).includes(id)) caption = t("screen.note.yours");
       return charEl(id, ctx, { size: "md", onClick: a ? act(a) : null, disabled: !a, caption, cls: v.characters.face_up.includes(id) ? "face-up" : "" });
@@ -631,11 +652,6 @@ function pickerDialog(ctx, L) {
 
   if (kind === "district") {
     const legal = new Map(list.map((a) => [`${a.target}|${a.card}`, a]));
-    const prices = new Map();
-    for (const p of v.you.destroy_prices || []) {
-      const k = `${p.target}|${p.card}`;
-      if (!prices.has(k)) prices.set(k, p);
-    }
     const rows = [];
     for (const seat of seatOrder(v, ctx.seat)) {
       if (seat === ctx.seat && type === "armory") continue;
@@ -646,14 +662,10 @@ function pickerDialog(ctx, L) {
       for (const c of city) {
         if (seen.has(c.id)) continue;
         seen.add(c.id);
-        const k = `${seat}|${c.id}`;
-        const a = legal.get(k);
-        const p = prices.get(k);
+        const a = legal.get(`${seat}|${c.id}`);
         let caption;
-        if (type === "armory") caption = a ? t(`${P}.price.free`) : "";
-        else if (a) caption = p && p.price === 0 ? t(`${P}.price.free`) : t(`${P}.price.gold`, { count: p ? p.price : "?" });
-        else if (p && p.blocked) caption = t(`${P}.blocked.${p.blocked}`, { count: p.price });
-        else caption = t(`${P}.why.not_target`);
+        if (a) caption = priceCaption(ctx, a);
+        else caption = whyNot(ctx, { type, target: seat, card: c.id }, type === "armory" ? "" : t(`${P}.why.not_target`));
         cards.push(cardEl(c, ctx, { size: "sm", onClick: a ? act(a) : null, disabled: !a, caption, captionCls: a ? "ok" : "" }));
       }
       rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, ctx.players[seat] ?? t("player.default", { number: seat + 1 })), h("div", { class: "city-cards" }, ...cards)));
@@ -669,9 +681,9 @@ function pickerDialog(ctx, L) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
       const a = legal.get(c.id);
-      cards.push(cardEl(c, ctx, { size: "md", onClick: a ? act(a) : null, disabled: !a, caption: a ? "" : t(`${P}.note.beautified`) }));
+      cards.push(cardEl(c, ctx, { size: "md", onClick: a ? act(a) : null, disabled: !a, caption: a ? "" : whyNot(ctx, { type, card: c.id }, t(`${P}.why.not_target`)) }));
     }
-    return picker([h("p", { class: "dialog-hint" }, t(`${P}.pick.${type}_hint`, { count: 2 - (v.turn ? v.turn.beautified_this_turn : 0) })), h("div", { class: "dialog-cards" }, ...cards)]);
+    return picker([h("p", { class: "dialog-hint" }, t(`${P}.pick.${type}_hint`, { count: noteOf(ctx, list[0]).left ?? "?" })), h("div", { class: "dialog-cards" }, ...cards)]);
   }
 
   if (kind === "hand") {
@@ -707,9 +719,8 @@ function pickerDialog(ctx, L) {
         if (seen.has(c.id)) continue;
         seen.add(c.id);
         const a = legal.get(`${seat}|${c.id}`);
-        const price = a ? exchangePrice(v, me, give, seat, c.id) : null;
         cards.push(cardEl(c, ctx, { size: "sm", onClick: a ? act(a) : null, disabled: !a, captionCls: a ? "ok" : "",
-          caption: a ? (price ? t(`${P}.price.gold`, { count: price }) : t(`${P}.price.free`)) : t(`${P}.why.not_target`) }));
+          caption: a ? priceCaption(ctx, a) : whyNot(ctx, { type: "exchange", give, target: seat, take: c.id }, t(`${P}.why.not_target`)) }));
       }
       rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, ctx.players[seat] ?? t("player.default", { number: seat + 1 })), h("div", { class: "city-cards" }, ...cards)));
     }
@@ -722,4 +733,3 @@ function pickerDialog(ctx, L) {
 }
 
 export default citadels;
-export { DISTRICTS };

@@ -1,41 +1,7 @@
 // Gates of the Citadel art, drawn in code as SVG (our own simple drawings): the four symbols (engraving chisel,
 // coin, motor, map) and the wild and empty ones, an emblem for each main card, the gates of the citadel, the
-// explosion burst, the index shield, the circle ring and the card back. The card numbers are the shipped card
-// list (games/gates/cards.json); a view may carry its own list as `card_set`, which then wins.
-
-// the digest of the shipped card list (data.CardSet.digest): a view with another one uses another card list
-export const SHIPPED_DIGEST = "679d5e4fd35e1524";
-
-// id: [index, value, explosion] (explosion > 0 adds to the card's own score, < 0 takes from the opposing one)
-const MAIN = {
-  M01: [11, 2, 10], M02: [10, 3, -8], M03: [9, 4, 6], M04: [8, 5, -4], M05: [7, 6, 2], M06: [7, 6, -2],
-  M07: [6, 7, 1], M08: [5, 7, -3], M09: [6, 8, 2], M10: [7, 9, -2], M11: [6, 10, -3], M12: [7, 11, 2],
-};
-
-// id: [value, circle, symbol, special]
-const ACTION = {
-  A01: [2, 7, "chisel", null], A02: [6, 1, "chisel", null], A03: [5, 7, "chisel", null], A04: [8, 4, "chisel", null],
-  A05: [3, 8, "coin", null], A06: [7, 1, "coin", null], A07: [6, 6, "coin", null], A08: [2, 9, "coin", null],
-  A09: [4, 6, "motor", null], A10: [8, 1, "motor", null], A11: [7, 5, "motor", null],
-  A12: [5, 6, "map", null], A13: [9, 1, "map", null], A14: [4, 7, "map", null], A15: [7, 3, "map", null],
-  S01: [-4, 1, "none", "alliance"], S02: [0, 0, "none", "battle"], S03: [1, 7, "coin", "treasure"],
-  S04: [2, 4, "motor", "fireball"], S05: [0, 6, "map", "barter"], S06: [1, 5, "wild", "torture"],
-  S07: [0, 5, "wild", "prince"], S08: [2, 1, "chisel", "poet"], S09: [3, 6, "motor", "crowns"],
-};
-
-export const SYMBOLS = ["chisel", "coin", "motor", "map"];
-
-// The card set a view is played with: {main: {id: {id, index, value, explosion}}, action: {id: {...}}, known}
-// (`known` is false when the view names a card list this client does not carry).
-export function cardSet(view) {
-  const given = view && view.card_set;
-  if (given && given.main && given.action) return { main: given.main, action: given.action, known: true };
-  const main = {};
-  for (const [id, [index, value, explosion]] of Object.entries(MAIN)) main[id] = { id, index, value, explosion };
-  const action = {};
-  for (const [id, [value, circle, symbol, special]] of Object.entries(ACTION)) action[id] = { id, value, circle, symbol, special };
-  return { main, action, known: !view || !view.cards_digest || view.cards_digest === SHIPPED_DIGEST };
-}
+// explosion burst, the index shield, the circle ring and the card back. Pictures only: the cards' numbers,
+// names and texts come from the engine (the view's `card_set` and the catalog, `ctx.catalog`).
 
 // -- the symbols (24 x 24) ------------------------------------------------------------------------------
 

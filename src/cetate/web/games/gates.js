@@ -7,14 +7,15 @@
 // graveyards, the calculation of every duel, and a large preview of any hovered card in a corner of the table.
 // The generic frame (table.js) calls `render(ctx)` after every sync/update; any legal action this module does
 // not claim in `handled` is still offered there as a plain button.
+// It only draws what the engine says: the cards' numbers from the view's `card_set`, their names and texts from
+// the game's catalog (`ctx.catalog`), the explosions, the choosers, the gate at stake and the gates held from
+// the view, a siege's odds and what a card would do now from the action notes (`ctx.noteOf`), and why a move
+// is refused from the view's `refusals`. It works out no rule itself.
 import { h, fromMarkup } from "../dom.js";
 import * as i18n from "../i18n.js";
 import * as art from "./gates-art.js";
 
 const P = "web.gates";
-const DUELS = 6;
-const GATE_DUELS = 4;
-const REVEAL = 3; // cards the defender turns over in a siege
 
 // -- small helpers ------------------------------------------------------------------------------------
 
@@ -47,11 +48,44 @@ function sides(ctx) {
   return { bottom, top: 1 - bottom };
 }
 
-// the card's own name on its face: the catalog's name without an explanatory gloss in brackets
-function faceName(t, id) {
-  const full = t(`card.${id}`);
-  const short = full.replace(/\s*\([^)]*\)\s*$/, "");
-  return short || full;
+// The card list the view is played with: the numbers from the view's `card_set` (the engine's, with the
+// printed values of this game's options), each card's names and text from the catalog. `known` is false when
+// the view names a card list other than the catalog's (its names may then be missing).
+function cardSet(ctx) {
+  const v = ctx.view || {};
+  const cat = ctx.catalog || {};
+  const given = v.card_set || {};
+  const merge = (numbers, named) => {
+    const out = {};
+    for (const [id, c] of Object.entries(numbers || named || {})) out[id] = { ...((named || {})[id] || {}), ...c };
+    return out;
+  };
+  return {
+    main: merge(given.main, cat.main),
+    action: merge(given.action, cat.action),
+    known: !cat.digest || !v.cards_digest || cat.digest === v.cards_digest,
+  };
+}
+
+// the card's own name on its face (the catalog's, without the translation in brackets)
+function faceName(t, cs, id) {
+  const c = cs.main[id] || cs.action[id];
+  return (c && c.face) || t(`card.${id}`);
+}
+
+// what a special card does, in words
+function specialText(t, c) {
+  return c.text || t(`help.special.${c.special}`);
+}
+
+// the view's refusal about `target` (`{card: id}` or `{gate: g}`), if this seat has one
+function refusalOf(ctx, key, value) {
+  return (ctx.view.refusals || []).find((r) => r.target && r.target[key] === value) || null;
+}
+
+function refusalText(t, r) {
+  const { code, target, ...params } = r;
+  return t(`refusal.${code}`, { ...target, ...params });
 }
 
 function signed(n) {
@@ -63,18 +97,9 @@ function gateState(holder) {
   return holder === "neutral" ? "neutral" : "open";
 }
 
-// does main card `a` explode against the opposing card `b` (its index equals b's value)?
-function fires(cs, a, b) {
-  const x = cs.main[a];
-  const y = cs.main[b];
-  return !!(x && y && x.index === y.value);
-}
-
-function choose(n, k) {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
-  return r;
+// did the main card in play of `seat` explode against the opposing one (the engine says, `prelim_fired`)?
+function firedIn(view, seat) {
+  return !!(view.prelim_fired && view.prelim_fired[seat]);
 }
 
 // -- cards -----------------------------------------------------------------------------------------------
@@ -91,7 +116,7 @@ function mainCard(ctx, cs, id, opts = {}) {
     dataset: { card: id, kind: "main", ...(opts.data || {}) },
     "aria-label": t(`${P}.aria.main`, { card: id, value: c.value, index: c.index, explosion: signed(c.explosion) }),
   },
-  h("span", { class: "gt-c-name" }, h("span", null, faceName(t, id))),
+  h("span", { class: "gt-c-name" }, h("span", null, faceName(t, cs, id))),
   h("span", { class: "gt-c-index", title: t(`${P}.card.index`) }, fromMarkup(art.shieldSvg()), h("b", null, String(c.index))),
   h("span", { class: "gt-c-value", title: t(`${P}.card.value`) }, h("b", null, String(c.value))),
   h("span", { class: "gt-c-art" }, fromMarkup(art.emblemSvg(id))),
@@ -122,12 +147,12 @@ function actionCard(ctx, cs, id, opts = {}) {
     disabled: opts.onClick && opts.disabled ? true : null,
     "aria-label": t(`${P}.aria.action`, { card: id, value: c.value, circle: c.circle, symbol: c.symbol }),
   },
-  h("span", { class: "gt-c-name" }, h("span", null, faceName(t, id))),
+  h("span", { class: "gt-c-name" }, h("span", null, faceName(t, cs, id))),
   h("span", { class: "gt-c-value", title: t(`${P}.card.value`) }, h("b", null, signed(c.value).replace("+", ""))),
   h("span", { class: "gt-c-circle", title: t(`${P}.card.circle`) }, h("b", null, String(c.circle))),
   h("span", { class: "gt-c-symbol", title: t(`symbol.${c.symbol}`) }, fromMarkup(art.symbolSvg(c.symbol))),
   c.special
-    ? h("span", { class: "gt-c-text" }, h("span", null, t(`help.special.${c.special}`)))
+    ? h("span", { class: "gt-c-text" }, h("span", null, specialText(t, c)))
     : h("span", { class: "gt-c-table" }, h("span", null, tableText(t, c.symbol, table))));
   if (opts.cancelled) el.append(h("span", { class: "gt-stamp" }, h("span", null, t(`${P}.card.cancelled`))));
   if (opts.caption) el.append(h("span", { class: ["gt-caption", opts.captionCls] }, h("span", null, opts.caption)));
@@ -144,7 +169,7 @@ function miniCard(ctx, cs, id, opts = {}) {
   const t = ctx.t;
   const m = cs.main[id];
   const a = cs.action[id];
-  const name = t(`card.${id}`);
+  const name = (m || a || {}).name || t(`card.${id}`);
   if (m) {
     return h("span", { class: ["gt-mini", "main", opts.cls], dataset: { card: id }, title: name },
       h("b", null, String(m.value)), h("small", null, String(m.index)));
@@ -171,17 +196,18 @@ function symbolLabel(t, symbol) {
 function previewDetails(ctx, cs, id) {
   const t = ctx.t;
   const v = ctx.view;
-  const out = h("div", { class: "gt-pv-text" }, h("h4", null, t(`card.${id}`)));
   const m = cs.main[id];
   const a = cs.action[id];
+  const out = h("div", { class: "gt-pv-text" }, h("h4", null, (m || a || {}).name || t(`card.${id}`)));
   if (m) {
     out.append(h("p", null, t(`${P}.preview.main`, { value: m.value, index: m.index })));
     out.append(h("p", { class: m.explosion > 0 ? "own" : "opp" }, t(m.explosion > 0 ? `${P}.preview.explosion_own` : `${P}.preview.explosion_opp`, { amount: Math.abs(m.explosion), index: m.index })));
-    const victims = Object.values(cs.main).filter((x) => x.value === m.index && x.id !== id).map((x) => x.id);
+    const victims = m.fires_against || [];
     out.append(h("p", { class: "muted" }, victims.length ? t(`${P}.preview.fires`, { cards: victims }) : t(`${P}.preview.fires_none`)));
-    if (v.current && v.current.includes(id)) {
-      const other = v.current[0] === id ? v.current[1] : v.current[0];
-      out.append(h("p", { class: "gt-pv-now" }, fires(cs, id, other) ? t(`${P}.preview.fires_now`, { card: other }) : t(`${P}.preview.quiet_now`, { card: other })));
+    const seat = v.current ? v.current.indexOf(id) : -1;
+    if (seat >= 0) {
+      const other = v.current[1 - seat];
+      out.append(h("p", { class: "gt-pv-now" }, firedIn(v, seat) ? t(`${P}.preview.fires_now`, { card: other }) : t(`${P}.preview.quiet_now`, { card: other })));
     }
   } else if (a) {
     out.append(h("p", null, t(`${P}.preview.action`, { value: a.value, circle: a.circle })));
@@ -191,10 +217,25 @@ function previewDetails(ctx, cs, id) {
     else if (a.symbol === "none" || !table) sym = t(`${P}.preview.symbol_none`);
     else sym = t(`${P}.preview.symbol`, { symbol: a.symbol, first: table[0], second: table[table.length - 1] });
     out.append(h("p", { class: "gt-pv-sym" }, fromMarkup(art.symbolSvg(a.symbol, "gt-sym small")), sym));
-    if (a.special) out.append(h("p", { class: "gt-pv-special" }, t(`help.special.${a.special}`)));
+    if (a.special) out.append(h("p", { class: "gt-pv-special" }, specialText(t, a)));
+    const now = attachNote(ctx, id);
+    if (now) out.append(h("p", { class: "gt-pv-now", "data-testid": "attach-note" }, now));
     out.append(h("p", { class: "muted" }, t(`${P}.preview.circle_help`)));
   }
   return out;
+}
+
+// what attaching card `id` now would do, as the engine's note on that move says (null: not a move now)
+function attachNote(ctx, id) {
+  const t = ctx.t;
+  const me = ctx.seat;
+  const note = ctx.noteOf ? ctx.noteOf({ type: "attach", card: id }) : null;
+  if (!note || !isSeat(me)) return null;
+  if (note.battle) return t(`${P}.preview.now_battle`);
+  if (!note.totals) return null;
+  const totals = { mine: note.totals[me], theirs: note.totals[1 - me] };
+  if (note.cancelled) return t(`${P}.preview.now_cancelled`, totals);
+  return t(note.bonus ? `${P}.preview.now_bonus` : `${P}.preview.now`, { ...totals, step: note.step, score: note.score, bonus: note.bonus });
 }
 
 function bindPreview(container, ctx, cs) {
@@ -267,7 +308,7 @@ const gates = {
     const v = ctx.view;
     const t = ctx.t;
     if (!v || !v.gates) return [];
-    const held = v.gates.filter((g) => g === seat).length;
+    const held = v.gates_held ? v.gates_held[seat] : 0;
     const hand = Array.isArray(v.hands[seat]) ? v.hands[seat].length : v.hands[seat];
     return [
       { html: art.gateSvg(0, "none", `s${seat}`), text: String(held), title: t(`${P}.badge.gates`, { count: held }), cls: "gt-badge-gates" },
@@ -295,7 +336,7 @@ const gates = {
     const v = ctx.view;
     const t = ctx.t;
     const ui = ctx.ui;
-    const cs = art.cardSet(v);
+    const cs = cardSet(ctx);
     const L = byType(ctx.legal);
     const handled = new Set();
     const claim = (list) => { for (const a of list || []) handled.add(ctx.actionKey(a)); };
@@ -359,7 +400,7 @@ function draftField(ctx, cs, L, mine) {
   }
   const picks = new Map((L.choose || []).map((a) => [a.card, a]));
   v.pairs.forEach((pair, i) => {
-    const chooser = i % 2 === 0 ? v.first_chooser : 1 - v.first_chooser;
+    const chooser = (v.choosers || [])[i];
     const done = i < v.pair_index;
     const current = v.phase === "draft" && i === v.pair_index;
     const box = h("div", { class: ["gt-pair", done && "done", current && "current"], dataset: { pair: i } });
@@ -437,9 +478,9 @@ function actionRow(ctx, cs) {
   const v = ctx.view;
   const t = ctx.t;
   const row = h("div", { class: "gt-row", "data-testid": "action-row" });
-  const gate = v.round <= GATE_DUELS ? v.round - 1 : null;
+  const gate = v.stake ?? null;
   row.append(h("div", { class: "gt-row-duel" },
-    h("b", null, t(`${P}.row.duel`, { round: v.round, duels: DUELS })),
+    h("b", null, t(`${P}.row.duel`, { round: v.round, duels: (ctx.catalog || {}).duels ?? "?" })),
     gate !== null
       ? h("span", { class: "gt-row-stake" }, t(`${P}.row.for_gate`, { gate }), fromMarkup(art.symbolSvg(v.gate_symbols[gate], "gt-sym small")))
       : h("span", { class: "gt-row-stake siege" }, t(`${P}.row.siege_duel`))));
@@ -508,7 +549,7 @@ function gateRow(ctx, cs, L, mine, seat, where) {
   const t = ctx.t;
   const row = h("div", { class: ["gt-gates", `gt-gates-${where}`, seat !== null && `gt-seat-${seat}`], dataset: { where } });
   const targets = new Map(((mine && L.siege) || []).map((a) => [a.gate, a]));
-  const stake = v.phase !== "over" && v.round >= 1 && v.round <= GATE_DUELS ? v.round - 1 : null;
+  const stake = v.stake ?? null;
   for (let g = 0; g < 4; g++) {
     const holder = v.gates[g];
     const here = seat === null ? !isSeat(holder) : holder === seat;
@@ -518,39 +559,28 @@ function gateRow(ctx, cs, L, mine, seat, where) {
     const action = targets.get(g);
     const threatened = v.phase === "siege" && (v.targets || []).includes(g);
     const label = holder === null ? t(`${P}.gate.open`) : holder === "neutral" ? t(`${P}.gate.neutral`) : t(`${P}.gate.held`, { seat: holder }, ctx.players);
+    const refused = mine && v.phase === "siege" ? refusalOf(ctx, "gate", g) : null;
     const el = h(action ? "button" : "div", {
       type: action ? "button" : null,
       class: ["gt-gate", `state-${state}`, stake === g && "stake", action && "target", threatened && "threatened", hinted(ctx, action)],
-      dataset: { gate: g, holder: holder === null ? "open" : String(holder), ...(action ? { action: "siege" } : {}) },
-      title: `${t(`gate.${g}`)} · ${t(`symbol.${symbol}`)} · ${label}`,
+      dataset: { gate: g, holder: holder === null ? "open" : String(holder), ...(action ? { action: "siege" } : {}), ...(refused ? { refusal: refused.code } : {}) },
+      title: `${t(`gate.${g}`)} · ${t(`symbol.${symbol}`)} · ${label}${refused ? ` · ${refusalText(t, refused)}` : ""}`,
       "aria-label": action ? t(`${P}.siege.attack`, { gate: g }) : null,
     }, fromMarkup(art.gateSvg(g, symbol, state)),
     stake === g || holder === "neutral" ? h("span", { class: "gt-gate-label" }, stake === g ? t(`${P}.gate.stake`) : label) : null);
     if (action) {
       el.addEventListener("click", () => ctx.act(action));
-      const odds = siegeOdds(ctx, cs, g);
-      if (odds) el.append(h("span", { class: "gt-odds" }, odds));
+      const note = ctx.noteOf ? ctx.noteOf(action) : null;
+      const odds = note && note.odds;
+      if (odds) {
+        el.append(h("span", { class: "gt-odds" }, odds.shown
+          ? t(`${P}.siege.chance`, { chance: Math.round(odds.chance * 100) })
+          : t(`${P}.siege.sure`)));
+      }
     }
     row.append(h("div", { class: "gt-gate-slot" }, el));
   }
   return row;
-}
-
-// the attacker's chance that the defence shows no card with the gate's symbol (from the cards it has not seen)
-function siegeOdds(ctx, cs, gate) {
-  const v = ctx.view;
-  const me = ctx.seat;
-  if (!isSeat(me) || !Array.isArray(v.hands[me])) return null;
-  const seen = new Set([...v.hands[me], ...v.action_graveyard, ...v.plays[0], ...v.plays[1]]);
-  for (const s of [0, 1]) if (Array.isArray(v.stolen[s])) for (const c of v.stolen[s]) seen.add(c);
-  for (const c of (v.known_hands && v.known_hands[1 - me]) || []) seen.add(c);
-  const unseen = Object.keys(cs.action).filter((c) => !seen.has(c));
-  const symbol = v.gate_symbols[gate];
-  const k = unseen.filter((c) => cs.action[c].symbol === symbol).length;
-  const n = Math.min(REVEAL, v.reserves[1 - me]);
-  if (n <= 0) return ctx.t(`${P}.siege.sure`);
-  const chance = choose(unseen.length - k, n) / Math.max(1, choose(unseen.length, n));
-  return ctx.t(`${P}.siege.chance`, { chance: Math.round(chance * 100) });
 }
 
 // one side of the duel: the main card in play and the action cards attached to it
@@ -569,8 +599,7 @@ function duelSide(ctx, cs, seat, where) {
     return cell;
   }
   const mainId = v.current[seat];
-  const otherId = v.current[1 - seat];
-  const fired = fires(cs, mainId, otherId);
+  const fired = firedIn(v, seat);
   cell.append(h("div", { class: "gt-slot main" }, h("span", { class: "gt-slot-label" }, t(`${P}.duel.main`)), mainCard(ctx, cs, mainId, { size: "md", fired, data: { role: "main", seat: String(seat) } })));
   const plays = v.plays[seat] || [];
   plays.forEach((id, k) => {
@@ -596,13 +625,13 @@ function middleCell(ctx, cs) {
     const box = h("div", { class: "gt-scoreline", "data-testid": "prelim" });
     box.append(h("div", { class: "gt-sl-title" }, t(`${P}.duel.prelim`)));
     const num = (seat) => {
-      const c = cs.main[v.current[seat]];
-      const o = cs.main[v.current[1 - seat]];
-      const parts = [String(c ? c.value : "?")];
-      if (c && o && fires(cs, c.id, o.id)) parts.push(c.explosion > 0 ? `+${c.explosion}` : "");
-      if (c && o && fires(cs, o.id, c.id) && o.explosion < 0) parts.push(`−${-o.explosion}`);
-      const how = parts.filter(Boolean).join(" ");
-      return h("div", { class: ["gt-sl-seat", `gt-seat-${seat}`, v.prelim[seat] > v.prelim[1 - seat] && "lead"], dataset: { seat } },
+      // how the engine made the score: the value, its own explosion, the opposing explosion taken
+      const [value, own, taken] = (v.prelim_terms || [])[seat] || [v.prelim[seat], 0, 0];
+      const parts = [String(value)];
+      if (own) parts.push(`+${own}`);
+      if (taken) parts.push(`−${taken}`);
+      const how = parts.join(" ");
+      return h("div", { class: ["gt-sl-seat", `gt-seat-${seat}`, (v.prelim_differenced || [])[seat] > 0 && "lead"], dataset: { seat } },
         h("span", { class: "gt-sl-name" }, nameOf(ctx, seat)),
         h("b", { class: "gt-sl-num" }, String(v.prelim[seat])),
         parts.length > 1 ? h("span", { class: "gt-sl-how" }, `${how} = ${v.prelim[seat]}`) : null);
@@ -642,10 +671,11 @@ function siegeReveal(ctx, cs, s, compact = false) {
   const t = ctx.t;
   const symbol = ctx.view.gate_symbols[s.gate];
   const cards = h("div", { class: "gt-reveal-cards" });
-  for (const id of s.cards) {
-    const hit = cs.action[id] && cs.action[id].symbol === symbol;
-    cards.append(compact ? miniCard(ctx, cs, id, { cls: hit ? "hit" : "miss" }) : actionCard(ctx, cs, id, { size: "xs", cls: hit ? "hit" : "miss" }));
-  }
+  s.cards.forEach((id, i) => {
+    // whether the card held the gate, as the engine recorded it (`hits`; absent in older records)
+    const cls = s.hits ? (s.hits[i] ? "hit" : "miss") : null;
+    cards.append(compact ? miniCard(ctx, cs, id, { cls }) : actionCard(ctx, cs, id, { size: "xs", cls }));
+  });
   if (!s.cards.length) cards.append(h("span", { class: "muted small" }, t(`${P}.siege.no_cards`)));
   return h("div", { class: ["gt-reveal", s.defended ? "held" : "taken", compact && "compact"], "data-testid": "siege-reveal" },
     h("div", null, t(`${P}.siege.reveal`, { seat: s.attacker, gate: s.gate, symbol }, ctx.players)),
@@ -672,14 +702,15 @@ function handArea(ctx, cs, L, mine, seat) {
   const known = new Set((v.known_hands && v.known_hands[me]) || []);
   for (const id of hand) {
     const action = picks.get(id);
-    const blocked = mine && v.phase === "extra" && !action;
+    const refused = mine ? refusalOf(ctx, "card", id) : null;
+    const blocked = !!refused && !action;
     row.append(actionCard(ctx, cs, id, {
       size: "lg",
       onClick: action ? () => ctx.act(action) : null,
-      data: action ? { action: "attach" } : {},
       cls: hinted(ctx, action),
       disabled: blocked,
-      caption: known.has(id) ? t(`${P}.hand.known`) : blocked ? t(`${P}.hand.not_crowns`) : null,
+      data: action ? { action: "attach" } : refused ? { refusal: refused.code } : {},
+      caption: known.has(id) ? t(`${P}.hand.known`) : blocked ? refusalText(t, refused) : null,
     }));
   }
   if (!hand.length) row.append(h("p", { class: "muted" }, t(`${P}.hand.empty`)));
@@ -703,7 +734,7 @@ function scoreBoard(ctx) {
     h("thead", null, h("tr", null, h("th", null, ""), h("th", { scope: "col" }, t(`${P}.scores.gates`)), h("th", { scope: "col" }, t(`${P}.scores.score`)))));
   const body = h("tbody");
   for (const seat of [bottom, top]) {
-    const held = v.gates.filter((g) => g === seat).length;
+    const held = v.gates_held ? v.gates_held[seat] : 0;
     body.append(h("tr", { class: `gt-seat-${seat}`, dataset: { seat } },
       h("th", { scope: "row" }, h("span", { class: "gt-dot" }), nameOf(ctx, seat)),
       h("td", null, String(held)),
@@ -719,8 +750,7 @@ function legend(ctx) {
   const v = ctx.view;
   const t = ctx.t;
   const list = h("ul", { class: "gt-legend", "data-testid": "table-legend" });
-  for (const s of art.SYMBOLS) {
-    const vals = (v.table_bonus || {})[s] || [];
+  for (const [s, vals] of Object.entries(v.table_bonus || {})) {
     list.append(h("li", { dataset: { symbol: s } }, symbolLabel(t, s), h("span", { class: "gt-legend-vals" }, vals.map((x) => h("b", null, String(x))))));
   }
   list.append(h("li", { dataset: { symbol: "wild" } }, symbolLabel(t, "wild"), h("span", { class: "gt-legend-vals wide" }, t(`${P}.legend.wild`))));
@@ -795,14 +825,14 @@ function duelSummary(ctx, cs, d) {
   const { bottom, top } = sides(ctx);
   const seats = [bottom, top];
   const table = h("table", { class: "gt-sum" });
-  table.append(h("thead", null, h("tr", null, h("th", null, d.round <= GATE_DUELS ? t(`${P}.sum.for_gate`, { gate: d.round - 1 }) : t(`${P}.sum.siege_duel`)),
+  table.append(h("thead", null, h("tr", null, h("th", null, d.gate ? t(`${P}.sum.for_gate`, { gate: d.gate.gate }) : t(`${P}.sum.siege_duel`)),
     ...seats.map((s) => h("th", { scope: "col", class: `gt-seat-${s}` }, nameOf(ctx, s))))));
   const body = h("tbody");
   const row = (label, cells, cls = "") => body.append(h("tr", { class: cls }, h("th", { scope: "row" }, label), ...cells.map((c) => h("td", null, c))));
   row(t(`${P}.sum.main_card`), seats.map((s) => {
     const id = d.mains[s];
     const c = cs.main[id];
-    return h("span", { class: "gt-sum-card", dataset: { card: id } }, faceName(t, id), c ? h("small", null, ` ${c.value}/${c.index}`) : null);
+    return h("span", { class: "gt-sum-card", dataset: { card: id } }, faceName(t, cs, id), c ? h("small", null, ` ${c.value}/${c.index}`) : null);
   }));
   row(t(`${P}.sum.prelim`), seats.map((s) => h("span", null, String(d.prelim[s]), d.fired && d.fired[s] ? fromMarkup(art.burstSvg("gt-burst inline")) : null)));
   if (d.battle !== undefined && d.battle !== null) {
@@ -815,12 +845,12 @@ function duelSummary(ctx, cs, d) {
       row(t(`${P}.sum.step`, { step: st.step }), seats.map((s) => {
         const id = st.cards[s];
         if (!id) return h("span", { class: "muted" }, "—");
-        if (st.cancelled[s]) return h("span", { class: "gt-sum-step cancelled", dataset: { card: id } }, h("s", null, faceName(t, id)), " ", h("small", null, t(`${P}.sum.cancelled`)));
+        if (st.cancelled[s]) return h("span", { class: "gt-sum-step cancelled", dataset: { card: id } }, h("s", null, faceName(t, cs, id)), " ", h("small", null, t(`${P}.sum.cancelled`)));
         const score = st.scores[s];
         const bonus = st.circle_bonus[s];
-        const value = score - bonus;
-        return h("span", { class: "gt-sum-step", dataset: { card: id } }, h("span", { class: "gt-sum-cardname" }, faceName(t, id)),
-          h("span", { class: "gt-sum-calc" }, bonus ? t(`${P}.sum.calc_circle`, { value, bonus, score }) : t(`${P}.sum.calc`, { score }),
+        const value = st.values ? st.values[s] : null; // the card's value before the circle bonus (the engine's)
+        return h("span", { class: "gt-sum-step", dataset: { card: id } }, h("span", { class: "gt-sum-cardname" }, faceName(t, cs, id)),
+          h("span", { class: "gt-sum-calc" }, bonus && value !== null ? t(`${P}.sum.calc_circle`, { value, bonus, score }) : t(`${P}.sum.calc`, { score }),
             st.table_bonus[s] ? h("b", { class: "gt-plus5" }, " ", t(`${P}.sum.bonus`, { bonus: st.table_bonus[s] })) : null));
       }));
     });
@@ -845,7 +875,7 @@ function duelSummary(ctx, cs, d) {
   const latest = (ctx.view.history || [])[ctx.view.history.length - 1] === d;
   if (d.siege) out.append(siegeReveal(ctx, cs, d.siege));
   else if (latest && ctx.view.phase === "siege") out.append(h("p", { class: "gt-sum-gate" }, t(`${P}.row.attacker`, { seat: ctx.view.attacker }, ctx.players)));
-  else if (d.round > GATE_DUELS && d.winner !== null && d.winner !== undefined) out.append(h("p", { class: "muted small" }, t(`${P}.sum.no_siege`)));
+  else if (!d.gate && d.winner !== null && d.winner !== undefined) out.append(h("p", { class: "muted small" }, t(`${P}.sum.no_siege`)));
   return out;
 }
 

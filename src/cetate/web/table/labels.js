@@ -1,0 +1,29 @@
+// How the frame names things it does not draw itself: a legal action (its `action.<type>` message, or its
+// fields), the seats, and the game.
+import * as i18n from "../i18n.js";
+
+export function actionLabel(a, names) {
+  const key = `action.${a.type}`;
+  const params = { ...a };
+  delete params.type;
+  if (i18n.has(key)) return i18n.t(key, params, names);
+  const rest = Object.entries(params).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+  return rest ? `${a.type} (${rest})` : a.type;
+}
+
+// Each seat's name: the one it joined with, else "Bot N" or "Player N".
+export function seatNames(seats, count) {
+  const out = [];
+  const n = Math.max(count || 0, (seats || []).length);
+  for (let i = 0; i < n; i++) {
+    const s = (seats || []).find((x) => x && x.seat === i) || (seats || [])[i] || {};
+    if (s.name) out.push(s.name);
+    else if (s.kind === "bot") out.push(i18n.t("web.table.bot_name", { number: i + 1 }));
+    else out.push(i18n.t("player.default", { number: i + 1 }));
+  }
+  return out;
+}
+
+export function gameTitle(table) {
+  return i18n.has("game.name") ? i18n.t("game.name") : table && table.game;
+}
