@@ -100,6 +100,17 @@ def game_options(game, raw: list[str] | None, catalog: Catalog, lang: str, short
         fail(catalog, lang, "cli.error.options", detail=exc.message)
 
 
+def game_args(game_id: str, lang: str, players: int | None, option: list[str] | None,
+              shortcuts: dict | None = None) -> tuple[str, Any, Catalog, int, dict]:
+    """The checks every game command starts with: (language, game, catalog, player count, validated options),
+    each refused with its own message on stderr."""
+    lang = check_lang(lang)
+    game = find_game(game_id, lang)
+    catalog = catalog_for(game)
+    players = player_count(game, players, catalog, lang)
+    return lang, game, catalog, players, game_options(game, option, catalog, lang, shortcuts)
+
+
 def player_count(game, players: int | None, catalog: Catalog, lang: str) -> int:
     if players is None:  # 4, brought into the game's range (2 for a duel)
         return min(max(4, game.min_players), game.max_players)

@@ -17,15 +17,11 @@ from cetate.cli.base import (
     OPTION_HELP,
     PLAYERS_HELP,
     bot_list,
-    catalog_for,
-    check_lang,
     check_seat,
     fail,
-    find_game,
-    game_options,
+    game_args,
     name_of,
     new_console,
-    player_count,
     render_events,
     seat_names,
     setup,
@@ -50,11 +46,7 @@ def play(
     shortcuts: dict | None = None,
 ) -> None:
     """Play a game in the terminal against bots."""
-    lang = check_lang(lang)
-    game = find_game(game_id, lang)
-    catalog = catalog_for(game)
-    players = player_count(game, players, catalog, lang)
-    options = game_options(game, option, catalog, lang, shortcuts)
+    lang, game, catalog, players, options = game_args(game_id, lang, players, option, shortcuts)
     check_seat(seat, players, catalog, lang)
     names_of_bots = bot_list(bots, catalog, lang)
     if seed is None:

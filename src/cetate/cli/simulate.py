@@ -19,15 +19,11 @@ from cetate.cli.base import (
     OPTION_HELP,
     PLAYERS_HELP,
     bot_list,
-    catalog_for,
-    check_lang,
     fail,
-    find_game,
-    game_options,
+    game_args,
     join,
     name_of,
     new_console,
-    player_count,
     setup,
     with_shortcuts,
 )
@@ -49,11 +45,7 @@ def simulate(
     shortcuts: dict | None = None,
 ) -> None:
     """Play many bot-only games and summarise the results."""
-    lang = check_lang(lang)
-    game = find_game(game_id, lang)
-    catalog = catalog_for(game)
-    players = player_count(game, players, catalog, lang)
-    options = game_options(game, option, catalog, lang, shortcuts)
+    lang, game, catalog, players, options = game_args(game_id, lang, players, option, shortcuts)
     chosen = bot_list(bots, catalog, lang)
     lineup = [chosen[i % len(chosen)] for i in range(players)]
     setup(game, players, seed, options, catalog, lang)  # fail early on options that setup refuses

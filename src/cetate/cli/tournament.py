@@ -12,17 +12,15 @@ from cetate.cli.base import (
     LANG_HELP,
     OPTION_HELP,
     PLAYERS_HELP,
-    catalog_for,
-    check_lang,
     fail,
-    find_game,
-    game_options,
+    game_args,
     name_of,
     new_console,
-    player_count,
+    with_shortcuts,
 )
 
 
+@with_shortcuts
 def tournament(
     game_id: str = typer.Argument(..., metavar="GAME"),
     players: int | None = typer.Option(None, "--players", "-n", help=PLAYERS_HELP),
@@ -38,16 +36,13 @@ def tournament(
     out: Path | None = typer.Option(None, "--out", help="Report folder (default: reports/tournament-GAME-TIME)."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     lang: str = typer.Option("en", "--lang", help=LANG_HELP),
+    shortcuts: dict | None = None,
 ) -> None:
     """Play a bot tournament with seat rotation and duplicate deals; write a report (ratings, win rates, plots)."""
     from cetate.arena.console import run_command
     from cetate.arena.runner import TournamentError
 
-    lang = check_lang(lang)
-    game = find_game(game_id, lang)
-    catalog = catalog_for(game)
-    players = player_count(game, players, catalog, lang)
-    options = game_options(game, option, catalog, lang)
+    lang, game, catalog, players, options = game_args(game_id, lang, players, option, shortcuts)
     if not bots or not bots.strip(", "):
         fail(catalog, lang, "cli.error.no_bots")
     try:
