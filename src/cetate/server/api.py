@@ -23,9 +23,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
 from cetate import games as registry
-from cetate.core.guide import slug, split_heading, strip_ids
+from cetate.core.guide import for_reader, option_words, slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
+from cetate.server import accounts
 from cetate.server.bots import LEVELS, game_bots
+from cetate.server.errors import ERRORS
 from cetate.server.limits import limit
 from cetate.server.tables import CHAT_MAX, KINDS, NAME_MAX, TableError, TableHub
 
@@ -148,18 +150,6 @@ class TableEntry(BaseModel):
     updated_at: str | None
     result: Outcome | None = Field(None, description="how a finished game went")
 
-
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-    field: str | None = None
-
-
-class ErrorAnswer(BaseModel):
-    error: ErrorBody
-
-
-ERRORS = {code: {"model": ErrorAnswer} for code in (400, 401, 403, 404, 405, 409, 413, 422, 429, 503)}
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -300,7 +290,9 @@ async def guide(game_id: str, lang: str) -> dict:
         path = folder / f"{candidate}.md" if folder is not None else None
         if path is not None and path.is_file():
             text = await asyncio.to_thread(path.read_text, encoding="utf-8")
-            return {"game": game.id, "lang": candidate, "sections": guide_sections(text)}
+            # the web's guide: no terminal commands, options named as the new-table form names them
+            words = option_words(Catalog(game.messages_dir()), candidate, game.id, game.options.describe())
+            return {"game": game.id, "lang": candidate, "sections": guide_sections(for_reader(text, "web", words))}
     raise TableError(404, "no_guide", f"{game.name} has no rules guide yet")
 
 
@@ -454,11 +446,11 @@ async def unknown_route(path: str, request: Request) -> Response:
 
 
 def _methods_at(request: Request) -> tuple[set[str], tuple[Route, dict] | None]:
-    """The methods the other API routes take at the request's path (with HEAD where GET is, and OPTIONS), and
-    the GET route with the scope it would add."""
+    """The methods the other API routes (the account routes included) take at the request's path (with HEAD
+    where GET is, and OPTIONS), and the GET route with the scope it would add."""
     allowed: set[str] = set()
     get = None
-    for route in router.routes:
+    for route in [*router.routes, *accounts.router.routes]:
         if not isinstance(route, Route) or route.endpoint is unknown_route or not route.methods:
             continue
         match, child = route.matches(request.scope)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import mimetypes
 import re
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from cetate.server import api, ws
+from cetate.server import accounts, api, ws
 from cetate.server.bots import BotPool
 from cetate.server.cluster import make_cluster
 from cetate.server.limits import Limits
@@ -29,6 +30,10 @@ from cetate.server.storage import Store
 from cetate.server.tables import TableHub
 
 log = logging.getLogger("cetate.server")
+
+# the client's bundled fonts (web/fonts/): Python's own table of types has no font types, and a slim image has no
+# /etc/mime.types to add them, so StaticFiles would send them as text/plain
+mimetypes.add_type("font/woff2", ".woff2")
 
 # what a secret looks like in a log line: a `token`/`tokens` query parameter (`tokens=a,b` or `a%2Cb`: the whole
 # value), a JSON-ish `"token": "..."` field, an `Authorization` header's value, a `Bearer` credential
@@ -199,6 +204,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
         pool = BotPool(settings.bot_workers)
         hub = TableHub(store, pool, settings, cluster)
         app.state.store, app.state.pool, app.state.hub = store, pool, hub
+        accounts.install(app, store)
         keeper = GcKeeper(settings.gc_freeze_s)
         try:
             await hub.startup()
@@ -216,6 +222,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     app.state.limits = Limits(settings)  # per-client rate limits, fresh for each app
     app.add_middleware(api.BodyLimit, max_bytes=settings.max_body_bytes)
     api.add_error_handlers(app)
+    app.include_router(accounts.router)  # before the API's catch-all for unknown /api paths
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     if (web / "index.html").is_file():

@@ -43,6 +43,7 @@ KINDS = {
     "join": ("rate_join_per_min", "joins"),
     "chat": ("rate_chat_per_min", "chat messages"),
     "hint": ("rate_hint_per_min", "hint requests"),
+    "signin": ("rate_signin_per_min", "sign-in attempts"),
 }
 MAX_CLIENTS = 10_000  # clients tracked per kind
 FULL_RETRY_S = 30  # Retry-After of a refusal because the process is full (tables or sockets)

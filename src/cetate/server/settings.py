@@ -13,6 +13,7 @@
                           (default: none); the same moves on any machine, and quick: for tests
     CETATE_MAX_BODY_BYTES largest request body accepted (default 65536)
     CETATE_PUBLIC_URL     base of the invite links (default: the URL the creating request came to)
+    CETATE_SESSION_DAYS   a signed-in browser stays signed in this long after its last visit (default 30)
     CETATE_GC_FREEZE_S    every this many seconds the objects alive then leave the garbage collector's
                           scans (gc.freeze), so a full collection never walks every table (default 5;
                           0: never; cetate.server.app.GcKeeper)
@@ -24,6 +25,7 @@ Per-client rate limits (requests a minute from one IP address, a whole minute's 
     CETATE_RATE_JOIN_PER_MIN    POST /api/tables/{id}/join (default 30)
     CETATE_RATE_CHAT_PER_MIN    chat lines, POST /api/tables/{id}/chat and the socket's `say` (default 30)
     CETATE_RATE_HINT_PER_MIN    POST /api/tables/{id}/hint (default 30)
+    CETATE_RATE_SIGNIN_PER_MIN  sign-in and sign-up attempts, POST /api/account/signin|signup (default 10)
 Caps per server process (0: no cap):
     CETATE_MAX_LIVE_TABLES      unfinished tables; a new table is refused (503 server_full) at the cap (default 5000)
     CETATE_MAX_SOCKETS          open WebSockets; one more is refused (close 1013) at the cap (default 10000)
@@ -37,7 +39,8 @@ from pathlib import Path
 
 DEFAULT_DATA_DIR = Path("data")
 DATABASE_FILE = "cetate.sqlite3"
-RATES = ("rate_create_per_min", "rate_ws_per_min", "rate_join_per_min", "rate_chat_per_min", "rate_hint_per_min")
+RATES = ("rate_create_per_min", "rate_ws_per_min", "rate_join_per_min", "rate_chat_per_min", "rate_hint_per_min",
+         "rate_signin_per_min")
 CAPS = ("max_live_tables", "max_sockets")
 
 
@@ -60,6 +63,8 @@ class Settings:
     rate_join_per_min: int = 30
     rate_chat_per_min: int = 30
     rate_hint_per_min: int = 30
+    rate_signin_per_min: int = 10  # sign-in and sign-up attempts (docs/accounts.md)
+    session_days: float = 30.0  # a signed-in browser stays signed in this long after its last visit
     max_live_tables: int = 5000  # unfinished tables held by the process (0: no cap)
     max_sockets: int = 10000  # open WebSockets held by the process (0: no cap)
     gc_freeze_s: float = 5.0  # how often long-lived objects leave the garbage collector's scans (0: never)
@@ -78,6 +83,8 @@ class Settings:
             raise ValueError("bot_iterations must be positive")
         if self.max_body_bytes <= 0:
             raise ValueError("max_body_bytes must be positive")
+        if self.session_days <= 0:
+            raise ValueError("session_days must be positive")
         if self.gc_freeze_s < 0:
             raise ValueError("gc_freeze_s must be 0 (never) or more")
         for name in RATES + CAPS:
@@ -104,6 +111,7 @@ class Settings:
             values["redis_url"] = env["CETATE_REDIS_URL"]
         for name, kind in (("workers", int), ("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
                            ("bot_think_ms", float), ("bot_iterations", int), ("gc_freeze_s", float),
+                           ("session_days", float),
                            *((n, int) for n in RATES + CAPS)):
             raw = env.get(f"CETATE_{name.upper()}")
             if raw:

@@ -200,3 +200,49 @@ class TableOwnerRow(Base):
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_table_owners_worker_id", "worker_id"),)
+
+
+class UserRow(Base):
+    """An account (docs/accounts.md): a unique user name (compared casefolded through `name_key`), a display
+    name, an argon2 password hash and the languages the person reads. A deleted account keeps its row, with
+    the name, hash and languages cleared and `deleted_at` set, so that its games stay, anonymised."""
+
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    display_name: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    languages: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the hash of its session cookie, until `expires_at` (renewed as it is used)."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(128), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(32), ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    agent: Mapped[str | None] = mapped_column(String(255), nullable=True)
+
+    __table_args__ = (Index("ix_sessions_user_id", "user_id"),)
+
+
+class UserSeatRow(Base):
+    """A seat an account plays: taken while signed in, or claimed from the guest tokens of its browser."""
+
+    __tablename__ = "user_seats"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(32), ForeignKey("users.id", ondelete="CASCADE"))
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_user_seats_user_id", "user_id"),)
