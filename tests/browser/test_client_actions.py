@@ -3,7 +3,9 @@
 States come from random games (classic and Dark City, every purple district in the deck). For each, the
 Citadels renderer (cetate/web/games/citadels.js) is drawn in Chromium exactly as the table frame draws it,
 and every control is clicked, following the target pickers it opens, to collect the actions the page would
-send. Each legal action must be reached that way, and nothing else may be sent. (The frame also lists any
+send. Each legal action must be reached that way, and nothing else may be sent. The module gets what the real
+page gives it: the game's static catalog (`ctx.catalog`) and the engine's notes on the legal actions
+(`ctx.notes`, `ctx.noteOf`), so its prices and captions are drawn as in play. (The frame also lists any
 unclaimed legal action as a plain button; this test asks for more: a real control for every action.)
 """
 
@@ -29,12 +31,13 @@ MIXED = {"character_preset": "replace_one", "dark_city_districts": ["lighthouse"
          "warlord_timing": "any_time", "discard_mode": "discard_pile"}
 
 EXPLORE = """
-async ([messages, cases, names]) => {
+async ([messages, cases, names, catalog]) => {
   const i18n = await import('/i18n.js');
   i18n.install(new i18n.Catalog('en', messages));
   const mod = (await import('/games/citadels.js')).default;
   const { renderDialog } = await import('/table/dialogs.js');
   const { actionKey } = await import('/kit.js');
+  const gamedata = await import('/gamedata.js');
   const h = (tag) => document.createElement(tag);
   const results = [];
   for (const c of cases) {
@@ -44,7 +47,8 @@ async ([messages, cases, names]) => {
     let handled = new Set();
     const draw = (ui, onAct) => {
       const ctx = {
-        t: i18n.t, cat: i18n.current(), view: c.view, legal: c.legal, seat: c.seat, players: names,
+        t: i18n.t, cat: i18n.current(), catalog, view: c.view, legal: c.legal, notes: c.notes,
+        noteOf: gamedata.notesByAction(c.legal, c.notes, actionKey), seat: c.seat, players: names,
         table: { seats: names.map((n, i) => ({ seat: i, kind: 'human', name: n, joined: true })), to_move: c.view.to_move, status: 'playing' },
         lastEvents: [], lastAction: null, readOnly: false, ui, act: onAct, rerender: () => {},
         chip: (seat) => { const d = h('div'); d.className = 'chip'; d.textContent = names[seat]; return d; },
@@ -85,9 +89,12 @@ async ([messages, cases, names]) => {
       }
     }
     draw({}, () => {});
+    // the engine's notes reach the captions and labels: none says "?" (the module's mark for a missing note)
+    const unpriced = [...document.body.querySelectorAll('.card-caption, .button, .dialog-hint')]
+      .map((e) => e.textContent).filter((text) => text.includes('?'));
     const missing = c.legal.filter((a) => !reached.has(actionKey(a)));
     const unclaimed = c.legal.filter((a) => !handled.has(actionKey(a)));
-    results.push({ missing, stray, unclaimed, phase: c.view.phase });
+    results.push({ missing, stray, unclaimed, unpriced, phase: c.view.phase });
   }
   return results;
 }
@@ -111,7 +118,8 @@ def _cases(per_type: int = 4, games: int = 30) -> list[dict]:
                 for t in types:
                     count[t] = count.get(t, 0) + 1
                 seat = game.to_move(state)
-                out.append({"seat": seat, "view": game.view(state, seat), "legal": legal})
+                out.append({"seat": seat, "view": game.view(state, seat), "legal": legal,
+                            "notes": game.annotate(state, seat, legal)})
             game.apply(state, rnd.choice(legal))
     return out
 
@@ -125,12 +133,13 @@ def test_every_legal_action_has_a_control(client_page) -> None:
     from cetate.games.citadels.rules import ACTION_TYPES
 
     assert types == set(ACTION_TYPES), f"the sample misses {set(ACTION_TYPES) - types}"
-    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES])
+    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES, game.catalog("en")])
     problems = []
     for case, res in zip(cases, results, strict=True):
-        if res["missing"] or res["stray"] or res["unclaimed"]:
+        if res["missing"] or res["stray"] or res["unclaimed"] or res["unpriced"]:
             problems.append({"phase": res["phase"], "turn": case["view"]["turn"], "missing": res["missing"][:4],
-                             "stray": res["stray"][:4], "unclaimed": res["unclaimed"][:4]})
+                             "stray": res["stray"][:4], "unclaimed": res["unclaimed"][:4],
+                             "unpriced": res["unpriced"][:4]})
     assert not problems, f"{len(problems)} of {len(cases)} states: {problems[:3]}"
 
 
@@ -145,7 +154,7 @@ def test_spectator_and_waiting_views_render(client_page, phase: str) -> None:
     while state.phase != phase:
         game.apply(state, rnd.choice(game.legal_actions(state)))
     mover = game.to_move(state)
-    cases = [{"seat": None, "view": game.view(state, None), "legal": []},
-             {"seat": (mover + 1) % 4, "view": game.view(state, (mover + 1) % 4), "legal": []}]
-    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES])
+    cases = [{"seat": None, "view": game.view(state, None), "legal": [], "notes": []},
+             {"seat": (mover + 1) % 4, "view": game.view(state, (mover + 1) % 4), "legal": [], "notes": []}]
+    results = client_page.evaluate(EXPLORE, [messages, cases, NAMES, game.catalog("en")])
     assert all(not r["stray"] and not r["missing"] for r in results)

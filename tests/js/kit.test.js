@@ -135,3 +135,12 @@ test("refusalOf finds the view's refusal by its target's fields; refusalText say
   assert.equal(kit.refusalText(ctx, refusals[0]), 'refusal.gold {"type":"build","card":"castle","cost":5,"gold":4}');
   assert.equal(kit.refusalText(ctx, refusals[2]), 'refusal.symbol {"gate":1,"symbol":"coin"}');
 });
+
+test("whyNot says the view's refusal of a target, else the fallback", () => {
+  const refusals = [{ code: "gold", target: { type: "build", card: "castle" }, cost: 5, gold: 4 }];
+  const ctx = { view: { refusals }, t: (key, params) => `${key} ${JSON.stringify(params)}` };
+  assert.equal(kit.whyNot(ctx, { type: "build", card: "castle" }), 'refusal.gold {"type":"build","card":"castle","cost":5,"gold":4}');
+  assert.equal(kit.whyNot(ctx, { type: "build", card: "manor" }), null);
+  assert.equal(kit.whyNot(ctx, { type: "build", card: "manor" }, "not now"), "not now");
+  assert.equal(kit.whyNot({ view: {}, t: ctx.t }, { card: "castle" }, ""), "");
+});

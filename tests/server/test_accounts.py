@@ -18,7 +18,7 @@ with warnings.catch_warnings():
 from cetate.server.accounts import CSRF_COOKIE, SESSION_COOKIE, csrf_of, name_key
 from cetate.server.app import create_app
 from cetate.server.storage.models import SessionRow, UserRow
-from tests.server.conftest import bearer, create, make_settings
+from tests.server.conftest import bearer, create, make_settings, wait_until
 from tests.server.test_storage import db_url, pg_admin  # noqa: F401  (fixtures: both backends)
 
 PASSWORD = "a long pass phrase"
@@ -71,7 +71,7 @@ def test_sign_up_then_in_and_out_on_both_backends(app_client):
 
 
 def test_names_and_passwords_are_checked_and_a_refusal_writes_nothing(client):
-    cases = [({"name": "ab"}, "bad_user_name"), ({"name": "-ana"}, "bad_user_name"),
+    cases = [({"name": "a"}, "bad_user_name"), ({"name": "-ana"}, "bad_user_name"),
              ({"name": "a b c"}, "bad_user_name"), ({"password": "short"}, "weak_password"),
              ({"name": "Maria", "password": "maria"}, "weak_password"),
              ({"languages": ["xx"]}, "bad_language"), ({"display_name": "x" * 41}, "bad_display_name")]
@@ -221,3 +221,156 @@ def test_malformed_bodies_are_refused_plainly(client):
                                                                               "content-type": "application/json"})
     assert response.status_code == 400 and response.json()["error"]["code"] == "malformed_json"
     assert user_count(client) == 0
+
+
+# -- ratings ------------------------------------------------------------------------------------------
+
+def rated_table(c: TestClient, game: str = "gates", seats: list | None = None, **body) -> tuple[dict, str]:
+    seats = seats or [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "easy"}]
+    response = c.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats, "rated": True,
+                                            **body}, headers=csrf(c))
+    assert response.status_code == 201, response.text
+    doc = response.json()
+    return doc, doc["seats"][0]["token"]
+
+
+def play_out(c: TestClient, table_id: str, token: str) -> dict:
+    import random
+
+    from tests.server.conftest import play_random
+
+    return play_random(c, table_id, token, random.Random(5))
+
+
+def test_a_rated_game_against_a_bot_moves_both_ratings_once(app_client):
+    c = app_client
+    me = sign_up(c, "Ana")["user"]
+    doc, token = rated_table(c)
+    assert c.post(f"/api/tables/{doc['table_id']}/hint", headers=bearer(token)).status_code in (403, 409)
+    end = play_out(c, doc["table_id"], token)
+    assert end["table"]["status"] == "over"
+    # the last move may be the bot's, written just after the table shows the end
+    board = wait_until(lambda: c.get("/api/ratings/gates").json()["ratings"], what="the ratings")
+    assert {(r["kind"], r.get("name") or r.get("bot")) for r in board} == {("user", "Ana"), ("bot", "gates-heuristic")}
+    assert all(r["games"] == 1 and r["sigma"] < 8.34 for r in board)
+    winner = board[0]
+    assert winner["rank"] == 1 and winner["ordinal"] > board[1]["ordinal"]
+    profile = c.get("/api/users/ana").json()
+    assert profile["name"] == "Ana" and profile["games"][0]["played"] == 1
+    assert len(profile["games"][0]["history"]) == 1 and profile["recent"][0]["rated"] is True
+    # the end seen again (a restarted server replays it) counts once
+    store = c.app.state.store
+    assert store.set_status(doc["table_id"], "over", store.table(doc["table_id"])["result"]) == []
+    assert [r["games"] for r in c.get("/api/ratings/gates").json()["ratings"]] == [1, 1]
+    assert me["id"] not in json.dumps(board)  # people are shown by name, not by id
+
+
+def test_rated_tables_need_accounts_and_no_hot_seats_or_chosen_seed(client):
+    guest = client.post("/api/tables", json={"game": "gates", "players": 2, "rated": True,
+                                             "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert guest.status_code == 401 and guest.json()["error"]["code"] == "sign_in_to_rate"
+    sign_up(client, "Ana")
+    no_csrf = client.post("/api/tables", json={"game": "gates", "players": 2, "rated": True,
+                                               "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert no_csrf.status_code == 403 and no_csrf.json()["error"]["code"] == "csrf_failed"
+    for body, code in (({"seats": [{"kind": "hotseat"}, {"kind": "hotseat"}]}, "rated_hotseat"),
+                       ({"seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 4}, "rated_seed")):
+        response = client.post("/api/tables", json={"game": "gates", "players": 2, "rated": True, **body},
+                               headers=csrf(client))
+        assert response.status_code == 422 and response.json()["error"]["code"] == code
+    with client.app.state.store._read() as session:
+        from cetate.server.storage.models import TableRow
+        assert session.query(TableRow).count() == 0
+
+
+def test_a_rated_table_seats_only_signed_in_people(client):
+    sign_up(client, "Ana")
+    doc, _ = rated_table(client, seats=[{"kind": "human", "name": "Ana"}, {"kind": "human"}])
+    invite = doc["seats"][1]["token"]
+    guest = TestClient(client.app)
+    refused = guest.post(f"/api/tables/{doc['table_id']}/join", headers=bearer(invite), json={"name": "Bo"})
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "sign_in_to_join"
+    sign_up(guest, "Bo")
+    joined = guest.post(f"/api/tables/{doc['table_id']}/join", headers=bearer(invite), json={"name": "Bo"})
+    assert joined.status_code == 200, joined.text
+    assert [s["seat"] for s in guest.get("/api/account/tables").json()["seats"]] == [1]
+    assert [s["seat"] for s in client.get("/api/account/tables").json()["seats"]] == [0]
+
+
+def test_unknown_games_and_players_are_plain_404s(client):
+    assert client.get("/api/ratings/chess").json()["error"]["code"] == "unknown_game"
+    assert client.get("/api/users/nobody").json()["error"]["code"] == "unknown_user"
+    assert client.get("/api/ratings/gates").json() == {"game": "gates", "ratings": []}
+
+
+# -- the public lobby ----------------------------------------------------------------------------------
+
+def test_a_public_table_is_listed_and_one_click_seats_a_stranger(app_client):
+    c = app_client
+    sign_up(c, "Ana")
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    made = c.post("/api/tables", json={"game": "citadels", "players": 3, "seats": seats, "public": True,
+                                       "clock": {"initial_s": 600, "increment_s": 5}}).json()
+    private = create(c, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    listed = c.get("/api/lobby", params={"game": "citadels"}).json()["tables"]
+    assert [t["table_id"] for t in listed] == [made["table_id"]]
+    entry = listed[0]
+    assert entry["free"] == 1 and entry["clock"] == {"initial_s": 600, "increment_s": 5}
+    assert entry["seats"][0]["user"] == "Ana" and entry["rated"] is False
+    assert "token" not in json.dumps(listed)  # no credential of any seat
+    assert c.get("/api/lobby", params={"game": "gates"}).json() == {"tables": []}
+
+    stranger = TestClient(c.app)
+    refused = stranger.post(f"/api/tables/{private['table_id']}/sit", json={"name": "Bo"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_public"
+    sat = stranger.post(f"/api/tables/{made['table_id']}/sit", json={"name": "Bo"})
+    assert sat.status_code == 200, sat.text
+    doc = sat.json()
+    assert doc["seat"] == 1 and doc["token"] and doc["table"]["status"] == "playing"
+    view = stranger.get(f"/api/tables/{made['table_id']}", headers=bearer(doc["token"])).json()
+    assert view["seat"] == 1
+    assert c.get("/api/lobby").json() == {"tables": []}  # full and started: no longer listed
+    late = TestClient(c.app).post(f"/api/tables/{made['table_id']}/sit", json={})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "table_started"
+    # the invite link the host holds for that seat is spent now
+    invite = made["seats"][1]["token"]
+    assert c.post(f"/api/tables/{made['table_id']}/join", headers=bearer(invite)).status_code == 409
+
+
+def test_a_public_rated_table_seats_only_accounts(client):
+    sign_up(client, "Ana")
+    doc, _ = rated_table(client, seats=[{"kind": "human"}, {"kind": "human"}], public=True)
+    guest = TestClient(client.app)
+    refused = guest.post(f"/api/tables/{doc['table_id']}/sit", json={})
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "sign_in_to_join"
+    sign_up(guest, "Bo")
+    sat = guest.post(f"/api/tables/{doc['table_id']}/sit", json={})
+    assert sat.status_code == 200 and sat.json()["seat"] == 1
+    assert guest.get("/api/account/tables").json()["seats"][0]["seat"] == 1
+    no_free = client.post("/api/tables", json={"game": "gates", "players": 2, "public": True,
+                                               "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert no_free.status_code == 422 and no_free.json()["error"]["code"] == "public_no_free_seat"
+
+
+def test_an_account_opens_its_seat_on_another_device(client):
+    sign_up(client, "Ana")
+    made = client.post("/api/tables", json={"game": "gates", "players": 2,
+                                            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot"}]}).json()
+    assert [s["table_id"] for s in client.get("/api/account/tables").json()["seats"]] == [made["table_id"]]
+    phone = TestClient(client.app)
+    assert phone.post("/api/account/signin", json={"name": "Ana", "password": PASSWORD},
+                      headers=csrf(phone)).status_code == 200
+    got = phone.post("/api/account/seat", json={"table_id": made["table_id"], "seat": 0}, headers=csrf(phone))
+    assert got.status_code == 200, got.text
+    token = got.json()["token"]
+    assert token != made["seats"][0]["token"]
+    doc = phone.get(f"/api/tables/{made['table_id']}", headers=bearer(token)).json()
+    assert doc["seat"] == 0 and doc["host"] is True
+    # the first device's token still works
+    assert client.get(f"/api/tables/{made['table_id']}", headers=bearer(made["seats"][0]["token"])).json()["seat"] == 0
+    bob = TestClient(client.app)
+    sign_up(bob, "Bob")
+    refused = bob.post("/api/account/seat", json={"table_id": made["table_id"], "seat": 0}, headers=csrf(bob))
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_seat"
+    no_csrf = phone.post("/api/account/seat", json={"table_id": made["table_id"], "seat": 0})
+    assert no_csrf.status_code == 403 and no_csrf.json()["error"]["code"] == "csrf_failed"

@@ -107,10 +107,19 @@ def evaluate(s: State) -> list[float]:
 
 # -- what each seat sees -------------------------------------------------------------------------------------
 
+def refusals(s: State, seat: int | None) -> list[dict]:
+    """The takes the seat to move may not make now because the pile is too small (the view's `refusals`, with
+    the engine's own code for them: `too_many`)."""
+    if s.result is not None or seat is None or seat != s.turn:
+        return []
+    return [{"code": "too_many", "target": {"type": "take", "count": k}, "left": s.stones}
+            for k in range(s.stones + 1, s.options["max_take"] + 1)]
+
+
 def view(s: State, seat: int | None) -> dict:
     return {"stones": s.stones, "max_take": s.options["max_take"], "misere": s.options["misere"],
             "to_move": to_move(s), "first": s.first, "taken": list(s.taken), "seat": seat,
-            "result": None if s.result is None else to_json(s)["result"]}
+            "refusals": refusals(s, seat), "result": None if s.result is None else to_json(s)["result"]}
 
 
 def determinize(s: State, seat: int, rng: Rng) -> State:

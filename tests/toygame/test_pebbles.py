@@ -68,6 +68,18 @@ def test_plays_through_the_facade(pebbles):
         "key": "action.take", "count": 2}
 
 
+def test_the_view_says_which_takes_are_refused_and_why(pebbles):
+    state = pebbles.setup(2, 0, {"stones": 4, "max_take": 6})
+    seat = state.turn
+    refusals = pebbles.view(state, seat)["refusals"]
+    assert [(r["target"]["count"], r["left"]) for r in refusals] == [(5, 4), (6, 4)]
+    for refusal in refusals:  # the engine's own code for each take refused
+        with pytest.raises(IllegalAction) as info:
+            pebbles.apply(pebbles.clone(state), refusal["target"], seat)
+        assert info.value.code == refusal["code"] == "too_many"
+    assert pebbles.view(state, 1 - seat)["refusals"] == [] and pebbles.view(state, None)["refusals"] == []
+
+
 def test_shortcuts_are_data_of_the_option_schema(pebbles):
     assert pebbles.expand_shortcuts({"misere": True, "pile": "7"}) == {"misere": True, "stones": 7}
     assert pebbles.expand_shortcuts({"misere": False, "athena": False, "pile": None}) == {}

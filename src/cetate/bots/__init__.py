@@ -7,6 +7,7 @@
 
 from cetate.bots.base import (
                               Bot,
+                              BotEntry,
                               UnknownBot,
                               bot_seed,
                               choose,
@@ -19,5 +20,5 @@ from cetate.bots.base import (
 from cetate.bots.ismcts import ISMCTSBot
 from cetate.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "UnknownBot", "bot_seed", "choose", "make_bot", "names", "play_game",
+__all__ = ["Bot", "BotEntry", "ISMCTSBot", "RandomBot", "UnknownBot", "bot_seed", "choose", "make_bot", "names", "play_game",
            "register", "uses_sample"]

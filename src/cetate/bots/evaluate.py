@@ -28,14 +28,14 @@ from cetate.bots.base import Bot, bot_seed, make_bot, play_game
 from cetate.core.errors import CetateError
 
 
-class _Timed:
-    """Wraps a bot and adds up the time spent in its `act`."""
+class _Timed(Bot):
+    """Wraps a bot and adds up the time spent in its `act`; the rest of the bot interface is the bot's."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
+        self.game, self.seat, self.seed, self.rng = bot.game, bot.seat, bot.seed, bot.rng
         self.name = bot.name
-        self.seed = bot.seed
-        self.uses_sample = getattr(bot, "uses_sample", False)
+        self.uses_sample = bot.uses_sample
         self.seconds = 0.0
         self.calls = 0
 
@@ -47,12 +47,21 @@ class _Timed:
             self.seconds += time.perf_counter() - started
             self.calls += 1
 
+    def plan(self) -> list[dict]:
+        return self.bot.plan()
 
-def _apply_params(bot: Any, params: dict | None) -> None:
-    """Override some of a bot's tunable weights (a bot with a `params` dict, such as `akropolis-heuristic`)."""
+    def limit(self, think_ms: float | None = None, iterations: int | None = None) -> None:
+        self.bot.limit(think_ms=think_ms, iterations=iterations)
+
+    def stats(self) -> dict:
+        return self.bot.stats()
+
+
+def _apply_params(bot: Bot, params: dict | None) -> None:
+    """Override some of a bot's tunable weights (`Bot.params`, a dict for bots such as `akropolis-heuristic`)."""
     if not params:
         return
-    own = getattr(bot, "params", None)
+    own = bot.params
     if not isinstance(own, dict):
         raise ValueError(f"bot {bot.name!r} has no tunable params")
     unknown = sorted(set(params) - set(own))

@@ -91,6 +91,25 @@ class ISMCTSBot(Bot):
         self.seconds = 0.0
         self._heuristics: dict[int, Bot] = {}
 
+    # -- the Bot interface: budget caps and counts -------------------------------------------------------
+    def limit(self, think_ms: float | None = None, iterations: int | None = None) -> None:
+        """Cap the budget (the server's `CETATE_BOT_THINK_MS` / `CETATE_BOT_ITERATIONS`, hints, reviews).
+        `iterations` replaces the time budget by at most that many iterations (the same moves on every
+        machine); `think_ms` caps the time budget (whichever of the two ends first stops the search when both
+        are given). A cap never raises a budget."""
+        settings = self.settings
+        if iterations is not None:
+            current = settings["iterations"]
+            settings["iterations"] = iterations if current is None else min(current, iterations)
+            settings["ms"] = None
+        if think_ms is not None:
+            current = settings["ms"]
+            settings["ms"] = think_ms if current is None else min(current, think_ms)
+
+    def stats(self) -> dict:
+        """Iterations and search seconds over this bot's life, and its settings (`cetate bench --bot ismcts`)."""
+        return {"iterations": self.iterations_done, "seconds": self.seconds, "settings": dict(self.settings)}
+
     # -- the decision -------------------------------------------------------------------------------
     def act(self, view: dict, legal_actions: list[dict], sample: Any = None) -> dict:
         if not legal_actions:
@@ -281,14 +300,17 @@ def _factory(**fixed: Any):
     def make(game: Any, seat: int, seed: int | str = 0) -> ISMCTSBot:
         return ISMCTSBot(game, seat, seed, **fixed)
 
+    return make
+
+
+def _parametrised(**fixed: Any):
+    """The maker of `name:settings` bots from a bot with `fixed` settings (`ismcts-hard:depth=10`)."""
     def parametrised(text: str):
         settings = {**fixed, **parse_settings(text)}
         check_settings(settings)
         return _factory(**settings)
 
-    make.uses_sample = True
-    make.parametrised = parametrised
-    return make
+    return parametrised
 
 
 LEVEL_SETTINGS = {
@@ -296,9 +318,9 @@ LEVEL_SETTINGS = {
     "ismcts-hard": {"iterations": None, "ms": 2000.0},
 }
 
-register("ismcts", _factory())
+register("ismcts", _factory(), uses_sample=True, parametrised=_parametrised())
 for _name, _settings in LEVEL_SETTINGS.items():
-    register(_name, _factory(**_settings))
+    register(_name, _factory(**_settings), uses_sample=True, parametrised=_parametrised(**_settings))
 
 
 __all__ = ["DEFAULTS", "ISMCTSBot", "action_key", "check_settings", "parse_settings", "terminal_rewards"]

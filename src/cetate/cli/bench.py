@@ -124,7 +124,7 @@ def _bench_rl(game, players: int, seed: int, options: dict, games_: int | None, 
 
     played, steps, elapsed = _timed_games(games_, seconds, seed, play_one)
     _speed_line(game, players, played, elapsed, seed, rl=True, steps_per_s=round(steps / elapsed, 1),
-                observation_size=environment.encoder.observation_size, actions=environment.codec.size)
+                observation_size=environment.observation_size, actions=environment.num_actions)
 
 
 def _bench_bot(game, name: str, players: int, seed: int, options: dict, games_: int | None, seconds: float,
@@ -169,14 +169,15 @@ def _bench_bot(game, name: str, players: int, seed: int, options: dict, games_: 
         decisions += 1
         count += 1
     elapsed = time.perf_counter() - started
-    iterations = sum(getattr(b, "iterations_done", 0) for b in seated)
-    search_s = sum(getattr(b, "seconds", 0.0) for b in seated)
+    counted = [b.stats() for b in seated]  # what search bots counted (Bot.stats: {} for the others)
+    iterations = sum(c.get("iterations", 0) for c in counted)
+    search_s = sum(c.get("seconds", 0.0) for c in counted)
     doc = {"game": game.id, "players": players, "bot": name, "games": played, "decisions": decisions,
            "seconds": round(elapsed, 4), "bot_seconds": round(bot_seconds, 4),
            "ms_per_decision": round(1000 * bot_seconds / max(1, decisions), 3)}
     if iterations:
         doc.update({"iterations": iterations, "iterations_per_s": round(iterations / max(search_s, 1e-9), 1),
-                    "settings": seated[0].settings})
+                    "settings": counted[0].get("settings")})
     doc.update({"seed": seed, "engine_version": game.engine_version, "python": sys.version.split()[0]})
     typer.echo(json.dumps(doc))
 

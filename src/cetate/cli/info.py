@@ -20,7 +20,7 @@ from cetate.cli.base import (
     name_of,
     new_console,
 )
-from cetate.core.guide import slug, split_heading, strip_ids
+from cetate.core.guide import for_reader, slug, split_heading, strip_ids
 
 
 def games(
@@ -91,7 +91,7 @@ def rules(
     if not files:
         fail(catalog, lang, "cli.error.no_guide", EXIT_FAILURE, game=name_of(game, catalog, lang),
               folder=str(game.guide_dir()))
-    text = "\n\n".join(f.read_text(encoding="utf-8") for f in files)
+    text = for_reader("\n\n".join(f.read_text(encoding="utf-8") for f in files), "terminal")
     if section:
         part = _section(text, section)
         if part is None:

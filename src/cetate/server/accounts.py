@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
@@ -43,7 +43,7 @@ from cetate.server.storage.accounts import AccountStore, NameTaken, UnknownUser
 SESSION_COOKIE = "cetate_session"
 CSRF_COOKIE = "cetate_csrf"
 CSRF_HEADER = "X-CSRF-Token"
-NAME_MIN, NAME_MAX = 3, 24
+NAME_MIN, NAME_MAX = 2, 24
 DISPLAY_MAX = 40
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 CLAIM_MAX = 100  # seat tokens one claim may bring
@@ -54,6 +54,7 @@ HASHER = PasswordHasher()
 _DUMMY_HASH = HASHER.hash(secrets.token_urlsafe(16))
 
 router = APIRouter(prefix="/api/account", tags=["account"], responses=ERRORS)
+public = APIRouter(prefix="/api", tags=["ratings"], responses=ERRORS)  # what anyone may read
 
 
 class AccountError(TableError):
@@ -392,6 +393,22 @@ async def tables(request: Request, user: Annotated[dict, Depends(signed_in_read)
     return {"seats": await asyncio.to_thread(accounts_of(request).store.user_seats, user["id"])}
 
 
+class SeatAsk(Strict):
+    table_id: StrictStr = Field(..., min_length=1, max_length=64)
+    seat: int = Field(..., ge=0, le=64)
+
+
+@router.post("/seat", summary="A token for one of the account's seats, on this device")
+async def seat_token(request: Request, body: SeatAsk, user: Annotated[dict, Depends(signed_in)]) -> dict:
+    """The account plays this seat (it made the table, joined it or claimed it): this device gets its own
+    token for it, so a person signed in on a second device can play on there."""
+    owner = await asyncio.to_thread(accounts_of(request).store.seat_owner, body.table_id, body.seat)
+    if owner != user["id"]:
+        raise AccountError(403, "not_your_seat", f"seat {body.seat} of table {body.table_id!r} is not your "
+                           "account's", field="seat")
+    return await request.app.state.hub.call(body.table_id, "device", None, {"seat": body.seat})
+
+
 @router.post("/claim", summary="Make the seats of these guest tokens this account's")
 async def claim(request: Request, body: Claim, user: Annotated[dict, Depends(signed_in)]) -> dict:
     return await _claim(request, user, body.tokens)
@@ -408,9 +425,30 @@ async def _claim(request: Request, user: dict, tokens: list[str]) -> dict:
     return await asyncio.to_thread(accounts.store.claim_seats, user["id"], seats)
 
 
+@public.get("/ratings/{game}", summary="A game's leaderboard: people and bots, best first")
+async def leaderboard(request: Request, game: Annotated[str, Path(max_length=64)],
+                      limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict:
+    from cetate import games as registry
+
+    try:
+        registry.get(game)
+    except registry.UnknownGame as exc:
+        raise AccountError(404, "unknown_game", exc.message, field="game") from exc
+    rows = await asyncio.to_thread(accounts_of(request).store.leaderboard, game, limit)
+    return {"game": game, "ratings": rows}
+
+
+@public.get("/users/{name}", summary="A player's profile: games, wins, ratings and their history")
+async def profile(request: Request, name: Annotated[str, Path(max_length=200)]) -> dict:
+    doc = await asyncio.to_thread(accounts_of(request).store.profile, name_key(name.strip()))
+    if doc is None:
+        raise AccountError(404, "unknown_user", f"there is no player {name!r}")
+    return doc
+
+
 def install(app: Any, store: Any) -> None:
     """Give the app its account service (at startup, once the store is open)."""
     app.state.accounts = Accounts(AccountStore(store), app.state.settings.session_days)
 
 
-__all__ = ["AccountError", "Accounts", "UnknownUser", "check_csrf", "current", "install", "router"]
+__all__ = ["AccountError", "Accounts", "UnknownUser", "check_csrf", "current", "install", "public", "router"]

@@ -63,6 +63,10 @@ class CreateTable(Strict):
     seats: list[SeatSpec] | None = Field(None, description="default: you, then bots of level normal")
     seed: StrictInt | StrictStr | None = None
     clock: ClockSpec | None = None
+    public: bool = Field(False, description="list the table in the public lobby (GET /api/lobby), where anyone "
+                         "may take its free invited seats with one click (POST /api/tables/{id}/sit)")
+    rated: bool = Field(False, description="the result moves the players' ratings (signed in only, with the header "
+                        "X-CSRF-Token; every person joins signed in; no hot seats, hints or take-backs)")
 
 
 class JoinBody(Strict):
@@ -325,9 +329,16 @@ async def messages(lang: str, game: str | None = None) -> dict:
 @router.post("/tables", status_code=201, response_model=Created, responses=ERRORS, summary="Create a table",
              dependencies=[Depends(limit("create"))])
 async def create_table(body: CreateTable, request: Request, hub: Hub) -> dict:
+    """Signed in (the session cookie), the creator's seat is the account's; a rated table needs that, and
+    the CSRF header too, since the cookie then acts for the account (docs/accounts.md)."""
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     clock = body.clock.model_dump() if body.clock is not None else None
-    table, tokens, host_token = await hub.create(body.game, body.players, body.options, seats, body.seed, clock)
+    user = await accounts.current(request)
+    if user is not None and body.rated:
+        accounts.check_csrf(request)
+    table, tokens, host_token = await hub.create(body.game, body.players, body.options, seats, body.seed, clock,
+                                                 rated=body.rated, user_id=user["id"] if user else None,
+                                                 public=body.public)
     base = _base_url(request)
     invites = {i: f"{base}#/t/{table.id}?seat={i}&token={tokens[i]}"
                for i, s in enumerate(table.seats) if s["kind"] == "human"}
@@ -357,10 +368,45 @@ async def get_table(table_id: TableId, hub: Hub, token: Token) -> dict:
 
 @router.post("/tables/{table_id}/join", responses=ERRORS, summary="Take your seat (and give your name)",
              dependencies=[Depends(limit("join"))])
-async def join(table_id: TableId, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
+async def join(table_id: TableId, request: Request, hub: Hub, token: Token, body: JoinBody | None = None) -> dict:
     """With an invite token, the invite is spent and the answer's `token` is this device's own credential
-    for the seat (keep it: the invite no longer works); with the seat's own token, `token` is that one."""
-    return await hub.call(table_id, "join", token, {"name": body.name if body is not None else None})
+    for the seat (keep it: the invite no longer works); with the seat's own token, `token` is that one.
+    Signed in, the seat becomes the account's; a rated table takes only signed-in players."""
+    user = await accounts.current(request)
+    service = accounts.accounts_of(request)
+    if user is None and await asyncio.to_thread(service.store.table_rated, table_id):
+        raise TableError(401, "sign_in_to_join", "this table is rated: sign in to take a seat at it")
+    joined = await hub.call(table_id, "join", token, {"name": body.name if body is not None else None})
+    seat = joined.get("seat")
+    if user is not None and isinstance(seat, int):  # a seat another account plays stays theirs
+        await asyncio.to_thread(service.store.claim_seats, user["id"], [(table_id, seat)])
+    return joined
+
+
+@router.post("/tables/{table_id}/sit", responses=ERRORS, summary="Take a free seat of a public table (the lobby)",
+             dependencies=[Depends(limit("join"))])
+async def sit(table_id: TableId, request: Request, hub: Hub, body: JoinBody | None = None) -> dict:
+    """The first free invited seat of a public table becomes yours; the answer's `token` is this device's
+    credential for it (keep it). Signed in, the seat becomes the account's; a rated table needs that."""
+    user = await accounts.current(request)
+    service = accounts.accounts_of(request)
+    if user is None and await asyncio.to_thread(service.store.table_rated, table_id):
+        raise TableError(401, "sign_in_to_join", "this table is rated: sign in to take a seat at it")
+    name = body.name if body is not None and body.name else (user["display_name"] if user else None)
+    answer = await hub.call(table_id, "sit", None, {"name": name})
+    if user is not None and isinstance(answer.get("seat"), int):
+        await asyncio.to_thread(service.store.claim_seats, user["id"], [(table_id, answer["seat"])])
+    return answer
+
+
+@router.get("/lobby", responses=ERRORS, summary="Public tables waiting for players")
+async def lobby(request: Request, game: str | None = Query(None, max_length=64, description="only this game"),
+                limit: int = Query(100, ge=1, le=500)) -> dict:
+    from cetate.server.storage.lobby import open_tables
+
+    if game is not None:
+        _game(game)
+    return {"tables": await asyncio.to_thread(open_tables, request.app.state.store, game, limit)}
 
 
 @router.post("/tables/{table_id}/start", responses=ERRORS, summary="Start now (host)")
@@ -450,7 +496,7 @@ def _methods_at(request: Request) -> tuple[set[str], tuple[Route, dict] | None]:
     where GET is, and OPTIONS), and the GET route with the scope it would add."""
     allowed: set[str] = set()
     get = None
-    for route in [*router.routes, *accounts.router.routes]:
+    for route in [*router.routes, *accounts.router.routes, *accounts.public.routes]:
         if not isinstance(route, Route) or route.endpoint is unknown_route or not route.methods:
             continue
         match, child = route.matches(request.scope)

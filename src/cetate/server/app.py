@@ -223,6 +223,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     app.add_middleware(api.BodyLimit, max_bytes=settings.max_body_bytes)
     api.add_error_handlers(app)
     app.include_router(accounts.router)  # before the API's catch-all for unknown /api paths
+    app.include_router(accounts.public)
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     if (web / "index.html").is_file():

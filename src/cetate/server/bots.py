@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from cetate.bots.base import Bot
 from cetate.bots.levels import LEVELS, SEARCH_LEVELS, level_bot  # noqa: F401  (the server's names for them)
 
 log = logging.getLogger("cetate.server.bots")
@@ -53,9 +54,7 @@ def suggest(game_id: str, bot_name: str, seat: int, seed: int | str, view: dict,
     Akropolis bot will place the tile it takes); it comes from the same view, so it reveals nothing."""
     bot = _bot(game_id, bot_name, seat, seed, limits)
     action = _act(bot, view, legal, sample)
-    plan = getattr(bot, "plan", None)
-    then = plan() if callable(plan) else None
-    return {"action": action, "then": [a for a in then or [] if isinstance(a, dict)]}
+    return {"action": action, "then": [a for a in bot.plan() or [] if isinstance(a, dict)]}
 
 
 def review(game_id: str, bot_name: str, seat: int, seed: int | str, players: int, game_seed: int | str,
@@ -71,7 +70,7 @@ def review(game_id: str, bot_name: str, seat: int, seed: int | str, players: int
                         bot_name, seed, skip=skip, tune=(lambda bot: limit_search(bot, **limits)) if limits else None)
 
 
-def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict | None) -> Any:
+def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict | None) -> Bot:
     from cetate.bots import make_bot
 
     bot = make_bot(bot_name, game_id, seat, seed)
@@ -80,28 +79,18 @@ def _bot(game_id: str, bot_name: str, seat: int, seed: int | str, limits: dict |
     return bot
 
 
-def _act(bot: Any, view: dict, legal: list[dict], sample: dict | None) -> dict:
-    if getattr(bot, "uses_sample", False):
+def _act(bot: Bot, view: dict, legal: list[dict], sample: dict | None) -> dict:
+    if bot.uses_sample:
         rebuilt = None if sample is None else bot.game.from_json(sample)
         return bot.act(view, legal, sample=rebuilt)
     return bot.act(view, legal)
 
 
-def limit_search(bot: Any, think_ms: float | None = None, iterations: int | None = None) -> None:
-    """Cap the budget of a search bot (one with a `settings` dict holding `ms` and `iterations`, like
-    IS-MCTS); other bots are left alone. `iterations` replaces the time budget by at most that many
-    iterations (the same moves on every machine); `think_ms` caps the time budget (whichever of the two
-    ends first stops the search when both are given)."""
-    settings = getattr(bot, "settings", None)
-    if not isinstance(settings, dict) or "ms" not in settings or "iterations" not in settings:
-        return
-    if iterations is not None:
-        current = settings["iterations"]
-        settings["iterations"] = iterations if current is None else min(current, iterations)
-        settings["ms"] = None
-    if think_ms is not None:
-        current = settings["ms"]
-        settings["ms"] = think_ms if current is None else min(current, think_ms)
+def limit_search(bot: Bot, think_ms: float | None = None, iterations: int | None = None) -> None:
+    """Cap the budget of a search bot (`Bot.limit`: IS-MCTS); other bots have nothing to limit. `iterations`
+    replaces the time budget by at most that many iterations (the same moves on every machine); `think_ms`
+    caps the time budget (whichever of the two ends first stops the search when both are given)."""
+    bot.limit(think_ms=think_ms, iterations=iterations)
 
 
 def game_bots(game_id: str) -> list[str]:

@@ -392,8 +392,11 @@ class TableHub:
             raise error
 
     async def create(self, game_id: str, players: int | None, options: dict | None, seats: list[dict] | None,
-                     seed: int | str | None, clock: dict | None) -> tuple[LiveTable, list[str | None], str]:
-        """A new table; returns it, the token of every human and hot-seat seat, and the host token."""
+                     seed: int | str | None, clock: dict | None, rated: bool = False,
+                     user_id: str | None = None, public: bool = False) -> tuple[LiveTable, list[str | None], str]:
+        """A new table; returns it, the token of every human and hot-seat seat, and the host token. `user_id`:
+        the signed-in creator's account, which plays the creator's seat; a `rated` table needs one, and no
+        hot seat or chosen seed (docs/accounts.md, "Ratings")."""
         self.check_capacity()
         try:
             game = registry.get(game_id)
@@ -411,6 +414,22 @@ class TableHub:
                              field="seats")
         resolved = [seat_spec(game, i, s) for i, s in enumerate(seats)]
         seed_chosen = seed is not None
+        if public and not any(s["kind"] == "human" for s in resolved[1:]):
+            raise TableError(422, "public_no_free_seat", "a table in the public lobby needs at least one seat for "
+                             "an invited person (kind human) besides yours", field="seats")
+        if rated:
+            if user_id is None:
+                raise TableError(401, "sign_in_to_rate", "only a signed-in player can make a rated table",
+                                 field="rated")
+            if any(s["kind"] == "hotseat" for s in resolved):
+                raise TableError(422, "rated_hotseat", "a rated table has no hot seats: each person plays from "
+                                 "their own account", field="seats")
+            if resolved[0]["kind"] == "bot":
+                raise TableError(422, "rated_no_creator", "at a rated table its creator takes the first seat",
+                                 field="seats")
+            if seed_chosen:
+                raise TableError(422, "rated_seed", "a rated table's deal is drawn by the server: leave out the "
+                                 "seed", field="seed")
         if seed_chosen:
             check_chosen_seed(seed, sum(1 for s in resolved if s["kind"] != "bot"))
         try:
@@ -437,17 +456,19 @@ class TableHub:
             rows.append({"seat": i, "kind": spec["kind"], "bot": spec["bot"], "level": spec["level"],
                          "name": spec["name"], "token_hash": hash_token(token) if token and not invited else None,
                          "joined": spec["kind"] != "human" or i == creator,
-                         "credentials": [invite(token)] if invited else []})
+                         "credentials": [invite(token)] if invited else [],
+                         "user_id": user_id if i == creator and spec["kind"] == "human" else None})
         status = "playing" if all(r["joined"] for r in rows) else "waiting"
         info = {"id": table_id, "game": game.id, "engine_version": game.engine_version, "players": players,
-                "options": valid, "seed": seed, "seed_chosen": seed_chosen, "status": status,
+                "options": valid, "seed": seed, "seed_chosen": seed_chosen, "rated": rated, "public": public,
+                "status": status,
                 "clock": clock_config,
                 "host_token_hash": hash_token(host_token)}
         await asyncio.to_thread(self.store.create_table, info, rows)
         if self.cluster is not None:
             await self.cluster.claim(table_id)
         info["created_at"] = info["updated_at"] = now_iso()
-        table = LiveTable(info, rows, game, state)
+        table = LiveTable(info, [{k: v for k, v in r.items() if k != "user_id"} for r in rows], game, state)
         self.tables[table_id] = table
         if status == "playing":
             self.scheduler.schedule(table)
@@ -617,6 +638,18 @@ async def _op_replay(hub: TableHub, table: LiveTable, token: str | None, args: d
     return await asyncio.to_thread(hub.replay, table, seat)
 
 
-OPS = {"view": _op_view, "join": _op_join, "start": _op_start, "chat": _op_chat, "hint": _op_hint,
+async def _op_sit(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    seat, own = await hub.seating.sit(table, args.get("name"))
+    auth = Auth(seat=seat, token=True, credential=hash_token(own))
+    return {**hub.snapshot(table, auth), "token": own}
+
+
+async def _op_device(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    """For an account's own seat (checked by the API): this device's token for it."""
+    return {"table_id": table.id, "seat": args["seat"],
+            "token": await hub.seating.device_for_account(table, args["seat"])}
+
+
+OPS = {"sit": _op_sit, "device": _op_device, "view": _op_view, "join": _op_join, "start": _op_start, "chat": _op_chat, "hint": _op_hint,
        "undo": _op_undo, "act": _op_act, "seat_bot": _op_seat_bot, "invite": _op_invite, "record": _op_record,
        "review": _op_review, "replay": _op_replay}

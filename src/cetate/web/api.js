@@ -9,7 +9,9 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { body, token, query } = {}) {
+// `headers`: extra request headers (the account routes' `X-CSRF-Token`). The browser sends this site's cookies
+// (the account session) with every request of its own origin.
+async function request(method, path, { body, token, query, headers: extra } = {}) {
   let url = path;
   if (query) {
     const q = new URLSearchParams();
@@ -20,6 +22,7 @@ async function request(method, path, { body, token, query } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (extra) for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) headers[k] = v;
   let res;
   try {
     res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -39,7 +42,8 @@ async function request(method, path, { body, token, query } = {}) {
 export const api = {
   games: () => request("GET", "/api/games"),
   guide: (game, lang) => request("GET", `/api/games/${encodeURIComponent(game)}/guide/${encodeURIComponent(lang)}`),
-  createTable: (body) => request("POST", "/api/tables", { body }),
+  // `csrf`: the account's token, for a table made signed in (a rated one needs it; docs/accounts.md)
+  createTable: (body, csrf) => request("POST", "/api/tables", { body, headers: csrfHeader(csrf) }),
   myTables: (tokens) => request("GET", "/api/tables", { query: { tokens: tokens.join(",") } }),
   table: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}`, { token }),
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, body: name ? { name } : {} }),
@@ -52,8 +56,27 @@ export const api = {
   seatToBot: (id, seat, token, body = {}) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body }),
   review: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/review`, { query: { seat } }),
   replay: (id, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`, { query: { seat } }),
+  // accounts (docs/accounts.md): every state-changing route takes the CSRF token GET /api/account gives
+  account: () => request("GET", "/api/account"),
+  signUp: (body, csrf) => request("POST", "/api/account/signup", { body, headers: csrfHeader(csrf) }),
+  signIn: (body, csrf) => request("POST", "/api/account/signin", { body, headers: csrfHeader(csrf) }),
+  signOut: (csrf) => request("POST", "/api/account/signout", { headers: csrfHeader(csrf) }),
+  signOutEverywhere: (csrf) => request("POST", "/api/account/signout-everywhere", { headers: csrfHeader(csrf) }),
+  updateAccount: (body, csrf) => request("PATCH", "/api/account", { body, headers: csrfHeader(csrf) }),
+  changePassword: (current, next, csrf) => request("POST", "/api/account/password", { body: { current, new: next }, headers: csrfHeader(csrf) }),
+  deleteAccount: (password, csrf) => request("POST", "/api/account/delete", { body: { password }, headers: csrfHeader(csrf) }),
+  claim: (tokens, csrf) => request("POST", "/api/account/claim", { body: { tokens }, headers: csrfHeader(csrf) }),
+  seatToken: (tableId, seat, csrf) => request("POST", "/api/account/seat", { body: { table_id: tableId, seat }, headers: csrfHeader(csrf) }),
+  accountTables: () => request("GET", "/api/account/tables"),
+  exportUrl: () => "/api/account/export",
+  ratings: (game, limit) => request("GET", `/api/ratings/${encodeURIComponent(game)}`, { query: { limit } }),
+  user: (name) => request("GET", `/api/users/${encodeURIComponent(name)}`),
   recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),
 };
+
+function csrfHeader(csrf) {
+  return csrf ? { "X-CSRF-Token": csrf } : undefined;
+}
 
 export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();

@@ -3,9 +3,13 @@
 //   #/            lobby              #/new/{game}         new table form
 //   #/t/{id}      a table (?seat=&token= from an invite link)     #/replay/{id}   a finished game's replay
 //   #/rules/{game}[/{section}]   a game's rules guide
+//   #/signin      sign in or make an account     #/account   your account     #/u/{name}   a player's profile
+//   #/ratings[/{game}]   a game's leaderboard
 import * as i18n from "./i18n.js";
 import { h, clear, parseHash } from "./dom.js";
-import { buildHeader, relabelHeader, setTitle, headerSlot } from "./header.js";
+import { buildHeader, relabelHeader, renderAccount, setTitle, headerSlot } from "./header.js";
+import * as account from "./account.js";
+import { SignInPage, AccountPage, ProfilePage, LeaderboardPage } from "./accounts.js";
 import { LobbyPage, NewTablePage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
@@ -21,6 +25,7 @@ async function route() {
   if (app.page && app.page.unmount) app.page.unmount();
   app.page = null;
   clear(headerSlot() || document.createElement("div"));
+  for (const menu of document.querySelectorAll("#top details[open]")) menu.open = false;
   setTitle("");
   document.title = i18n.t("web.app.name");
   // each page draws into its own element: a page still loading when the user moves on draws into an element
@@ -33,6 +38,10 @@ async function route() {
   else if (path[0] === "t" && path[1]) page = new TablePage(path[1], query);
   else if (path[0] === "replay" && path[1]) page = new ReplayPage(path[1], query);
   else if (path[0] === "rules" && path[1]) page = new RulesPage(path[1], path[2]);
+  else if (path[0] === "signin") page = new SignInPage(query);
+  else if (path[0] === "account") page = new AccountPage();
+  else if (path[0] === "u" && path[1]) page = new ProfilePage(path[1]);
+  else if (path[0] === "ratings") page = new LeaderboardPage(path[1] || null);
   else {
     root.append(h("div", { class: "notice" }, h("p", null, i18n.t("web.error.not_found")), h("a", { href: "#/", class: "button" }, i18n.t("web.nav.home"))));
     return;
@@ -51,8 +60,13 @@ async function route() {
 
 async function start() {
   app.root = document.getElementById("app");
-  await i18n.use("");
+  await Promise.all([i18n.use(""), account.load()]);
   buildHeader();
+  // signing in or out redraws the header's account corner, and the page when it shows something that depends on it
+  account.onChange(() => {
+    renderAccount();
+    if (app.page && app.page.onAccount) app.page.onAccount();
+  });
   i18n.onChange(async () => {
     const page = app.page;
     if (page && page.onLang) {

@@ -1,7 +1,10 @@
-// The site header every page shares: the brand, the page title, a slot for the page's own buttons and the
-// language switch. Pages set their title and fill the slot through this module (app.js builds the header).
+// The site header every page shares: the brand, the page title, a slot for the page's own buttons, the account
+// ("Sign in" for a guest; the person's name and a small menu when signed in) and the language switch. Pages set
+// their title and fill the slot through this module (app.js builds the header).
 import * as i18n from "./i18n.js";
 import { h, clear, icon } from "./dom.js";
+import * as account from "./account.js";
+import { errorText } from "./errors.js";
 
 export function buildHeader() {
   const header = document.getElementById("top");
@@ -14,8 +17,39 @@ export function buildHeader() {
     select.appendChild(h("option", { value: code, selected: code === i18n.getLang() }, i18n.languageName(code)));
   }
   select.addEventListener("change", () => i18n.setLang(select.value));
-  header.append(brand, title, slot, select);
+  const who = h("div", { class: "account-box", id: "account-box" });
+  header.append(brand, title, slot, who, select);
+  renderAccount();
   return header;
+}
+
+// The header's account corner, drawn again when someone signs in or out (app.js listens to account.js)
+export function renderAccount() {
+  const box = document.getElementById("account-box");
+  if (!box) return;
+  const t = i18n.t;
+  const user = account.user();
+  clear(box);
+  if (!user) {
+    box.append(h("a", { class: "button small account-signin", href: "#/signin", "data-testid": "header-signin" }, t("web.account.sign_in")));
+    return;
+  }
+  const menu = h("details", { class: "account-menu" });
+  const close = () => { menu.open = false; };
+  const signOut = h("button", { type: "button", class: "menu-item", "data-testid": "header-signout" }, t("web.account.sign_out"));
+  signOut.addEventListener("click", async () => {
+    close();
+    try { await account.signOut(); } catch (e) { alert(errorText(e)); }
+  });
+  menu.append(
+    h("summary", { class: "button small account-name", title: user.name, "data-testid": "header-account" },
+      icon("person"), h("span", { class: "label" }, user.display_name || user.name)),
+    h("div", { class: "menu-list" },
+      h("a", { class: "menu-item", href: `#/u/${encodeURIComponent(user.name)}`, onclick: close }, t("web.account.menu.profile")),
+      h("a", { class: "menu-item", href: "#/account", onclick: close }, t("web.account.menu.account")),
+      h("a", { class: "menu-item", href: "#/ratings", onclick: close }, t("web.account.menu.ratings")),
+      signOut));
+  box.append(menu);
 }
 
 export function relabelHeader() {
@@ -27,6 +61,7 @@ export function relabelHeader() {
     select.title = i18n.t("web.lang.label");
     select.setAttribute("aria-label", i18n.t("web.lang.label"));
   }
+  renderAccount();
 }
 
 // The page's title in the header, with `extra` (an element: status pills) after it.

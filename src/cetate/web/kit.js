@@ -39,6 +39,12 @@ export function refusalText(ctx, refusal) {
   return ctx.t(`refusal.${code}`, { ...(target || {}), ...numbers });
 }
 
+// The refusal of `target` in words (refusalOf, refusalText), or `fallback` when the view has none.
+export function whyNot(ctx, target, fallback = null) {
+  const r = refusalOf(ctx, target);
+  return r ? refusalText(ctx, r) : fallback;
+}
+
 // -- the hint (the frame puts the move suggested for this seat in `ctx.hint`) -----------------------------
 
 // True when `action` is the move the hint suggests.

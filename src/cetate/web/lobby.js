@@ -6,8 +6,9 @@ import { setTitle, headerSlot } from "./header.js";
 import { errorText } from "./errors.js";
 import * as gamedata from "./gamedata.js";
 import { gameModule } from "./registry.js";
-import { linkLine, inviteHash } from "./links.js";
+import { inviteHash } from "./links.js";
 import { createTable, quickPlay, quickPlayers } from "./tables.js";
+import * as account from "./account.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 
@@ -83,7 +84,8 @@ export class LobbyPage {
           h("div", { class: "button-row" },
             quick,
             h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table")),
-            h("a", { class: "button ghost", href: `#/rules/${encodeURIComponent(g.id)}`, "data-testid": "rules-link" }, t("web.lobby.rules"))),
+            h("a", { class: "button ghost", href: `#/rules/${encodeURIComponent(g.id)}`, "data-testid": "rules-link" }, t("web.lobby.rules")),
+            h("a", { class: "button ghost", href: `#/ratings/${encodeURIComponent(g.id)}`, "data-testid": "ratings-link" }, t("web.account.ratings.link"))),
           status)));
     }
     games.append(grid);
@@ -213,7 +215,12 @@ export class NewTablePage {
     await i18n.use(this.gameId);
     await this.loadData();
     this.render();
-    if (this.created) this.showCreated(...this.created);
+  }
+
+  // signing in or out shows or hides the "Rated game" choice
+  onAccount() {
+    if (!account.signedIn()) this.rated = false;
+    if (this.game) this.render();
   }
 
   // the game's static catalog in the current language: the names of the cards and characters options choose
@@ -297,15 +304,33 @@ export class NewTablePage {
       more.childElementCount ? h("details", { class: "more-options" }, h("summary", null, t("web.new.more_options")), more) : null,
       h("div", { class: "button-row" }, h("button", { type: "button", class: "button ghost small", onclick: () => { for (const o of g.options) this.values[o.name] = clone(o.default); this.render(); } }, t("web.new.reset"))));
 
+    // a rated table (docs/accounts.md, "Making and joining one"): signed in only, no hot seats, no hints or take-backs
+    let rated;
+    if (account.signedIn()) {
+      const box = h("input", { type: "checkbox", id: "rated", checked: !!this.rated });
+      box.addEventListener("change", () => {
+        this.rated = box.checked;
+        if (this.rated) for (const st of this.seatState) if (st.kind === "hotseat") st.kind = st === this.seatState[0] ? "human" : "bot";
+        this.renderSeats();
+      });
+      rated = h("fieldset", { class: "panel rated-panel", dataset: { field: "rated" } },
+        h("legend", null, t("web.account.new.title")),
+        h("label", { class: "check-line", for: "rated" }, box, h("span", null, t("web.account.new.rated"))),
+        h("p", { class: "field-help" }, t("web.account.new.help")),
+        h("span", { class: "field-error" }));
+    } else {
+      rated = h("p", { class: "muted small rated-signin" }, t("web.account.new.guest"), " ",
+        h("a", { href: `#/signin?next=${encodeURIComponent("new/" + g.id)}` }, t("web.account.sign_in")));
+    }
+
     const submit = h("button", { class: "button primary", type: "submit", id: "create-table" }, t("web.new.create"));
     this.submitButton = submit;
     form.append(
       h("p", { class: "muted" }, i18n.has("game.description") ? t("game.description") : g.description),
-      seats, clockBox, options,
+      seats, rated, clockBox, options,
       h("div", { class: "form-actions" }, submit, h("a", { class: "button ghost", href: "#/" }, t("web.new.cancel"))),
       this.formError);
-    this.result = h("div", { class: "created" });
-    root.append(form, this.result);
+    root.append(form);
   }
 
   renderSeats() {
@@ -320,13 +345,13 @@ export class NewTablePage {
       const s = this.seatState[i];
       const kinds = i === 0 ? ["human", "hotseat", "bot"] : ["bot", "human", "hotseat"];
       const kind = h("select", { class: "seat-kind", "aria-label": t("web.new.seat_kind"), dataset: { seat: i } });
-      for (const k of kinds) kind.append(h("option", { value: k, selected: s.kind === k }, t(i === 0 && k === "human" ? "web.new.kind.you" : `web.new.kind.${k}`)));
+      for (const k of kinds) kind.append(h("option", { value: k, selected: s.kind === k, disabled: k === "hotseat" && !!this.rated }, t(i === 0 && k === "human" ? "web.new.kind.you" : `web.new.kind.${k}`)));
       kind.addEventListener("change", () => { s.kind = kind.value; this.renderSeats(); });
       const extra = h("span", { class: "seat-extra" });
-      // what the seat means: an invite link, a shared device, or what the bot's level plays like (not shown once a
-      // named bot is picked, which replaces the level)
+      // what the seat means: an invite link, a shared device, what the bot's level plays like, or (once a named bot
+      // is picked, which replaces the level) how that bot plays
       const hintText = () => s.kind === "human" && i > 0 ? t("web.new.hint.human") : s.kind === "hotseat" ? t("web.new.hint.hotseat")
-        : s.kind === "bot" && !s.bot ? t(`web.new.level_hint.${s.level}`) : "";
+        : s.kind === "bot" && !s.bot ? t(`web.new.level_hint.${s.level}`) : s.kind === "bot" ? botAbout(s.bot) : "";
       const hint = h("span", { class: "muted small seat-hint" }, hintText());
       const showHint = () => { hint.textContent = hintText(); hint.hidden = !hint.textContent; };
       if (s.kind === "bot") {
@@ -337,12 +362,12 @@ export class NewTablePage {
         if (bots.length > 1) {
           const bot = h("select", { class: "seat-bot", "aria-label": t("web.new.bot") });
           bot.append(h("option", { value: "" }, t("web.new.bot_auto")));
-          for (const b of bots) bot.append(h("option", { value: b, selected: s.bot === b }, b));
+          for (const b of bots) bot.append(h("option", { value: b, selected: s.bot === b }, botName(b)));
           bot.addEventListener("change", () => { s.bot = bot.value; showHint(); });
           extra.append(bot);
         }
       } else {
-        const nm = h("input", { type: "text", class: "seat-name", maxlength: "32", value: s.name || "", placeholder: t("player.default", { number: i + 1 }), "aria-label": t("web.new.name") });
+        const nm = h("input", { type: "text", class: "seat-name", maxlength: "32", value: s.name || "", placeholder: i === 0 && s.kind === "human" && account.user() ? account.user().display_name || account.user().name : t("player.default", { number: i + 1 }), "aria-label": t("web.new.name") });
         nm.addEventListener("input", () => { s.name = nm.value; if (i === 0 && s.kind === "human") store.setName(nm.value.trim()); });
         extra.append(nm);
       }
@@ -505,10 +530,10 @@ export class NewTablePage {
     this.submitButton.disabled = true;
     this.submitButton.textContent = t("web.lobby.creating");
     try {
-      const res = await createTable(this.gameId, this.players, options, seats, clock);
-      const invites = Object.entries(res.invite_links || {}).filter(([seat]) => Number(seat) !== 0);
-      if (!invites.length) { location.hash = `#/t/${res.table_id}`; return; }
-      this.showCreated(res, invites);
+      const res = await createTable(this.gameId, this.players, options, seats, clock, !!this.rated && account.signedIn());
+      // the table's own address: a reload, a bookmark or the browser's back button find the table, and its waiting
+      // panel holds the invite links (createTable kept them on this device)
+      location.hash = `#/t/${encodeURIComponent(res.table_id)}`;
     } catch (e) {
       this.showError(e);
     } finally {
@@ -516,24 +541,19 @@ export class NewTablePage {
       this.submitButton.textContent = t("web.new.create");
     }
   }
-
-  showCreated(res, invites) {
-    const t = i18n.t;
-    this.created = [res, invites];
-    const form = this.root.querySelector(".new-form");
-    if (form) form.remove();
-    const box = clear(this.result);
-    const link = (url) => linkLine(url);
-    box.append(h("section", { class: "panel created-panel" },
-      h("h2", null, t("web.new.created")),
-      ...invites.map(([seat, url]) => h("div", { class: "invite" }, h("p", null, t("web.new.invite", { number: Number(seat) + 1 })), link(url))),
-      res.spectator_link ? h("div", { class: "invite" }, h("p", null, t("web.new.spectator")), link(res.spectator_link)) : null,
-      h("div", { class: "button-row" }, h("a", { class: "button primary", href: `#/t/${res.table_id}` }, icon("next"), t("web.new.open")))));
-    window.scrollTo(0, 0);
-  }
 }
+
+// a bot as players see it: a name and one line on how it plays (bot.<id>.name / .about), never the raw id
+// unless a bot registered by someone else has no words of its own yet
+function botName(id) {
+  return i18n.has(`bot.${id}.name`) ? i18n.t(`bot.${id}.name`) : id;
+}
+
+function botAbout(id) {
+  return i18n.has(`bot.${id}.about`) ? i18n.t(`bot.${id}.about`) : "";
+}
+
 
 function clone(v) {
   return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
 }
-

@@ -1,12 +1,24 @@
 // Making tables from this device: the new-table form, quick play and "play again" all end here. The device
-// remembers the seats it holds (their tokens), the host token and the invite links.
+// remembers the seats it holds (their tokens), the host token and the invite links. Signed in, the creator's
+// seat is the account's, and the table may be rated (docs/accounts.md).
 import { api, store } from "./api.js";
+import * as account from "./account.js";
 
 // Create a table for `game` with `seats` (and options), join this device's seats and remember their tokens.
-export async function createTable(game, players, options, seats, clock = null) {
+// `rated`: the result moves the players' ratings (signed in only: the request carries the CSRF token).
+export async function createTable(game, players, options, seats, clock = null, rated = false) {
   const body = { game, players, options, seats };
   if (clock) body.clock = clock;
-  const res = await api.createTable(body);
+  if (rated) body.rated = true;
+  const make = () => api.createTable(body, account.signedIn() ? account.csrf() : null);
+  let res;
+  try {
+    res = await make();
+  } catch (e) {
+    if (e.code !== "csrf_failed") throw e;
+    await account.load(true); // another tab signed in or out meanwhile: the current token, and once more
+    res = await make();
+  }
   const mine = res.seats.filter((s) => s.token && (s.kind === "hotseat" || (s.kind === "human" && s.seat === 0)));
   store.update(res.table_id, (e) => {
     e.game = game;
@@ -16,7 +28,8 @@ export async function createTable(game, players, options, seats, clock = null) {
     e.invites = res.invite_links || {};
     e.spectator = res.spectator_link || null;
   });
-  const name = store.name();
+  const me = account.user();
+  const name = store.name() || (me && (me.display_name || me.name)) || "";
   for (const s of mine) {
     const wanted = s.kind === "human" ? name : seats[s.seat] && seats[s.seat].name;
     try { await api.join(res.table_id, s.token, wanted || undefined); } catch (e) { console.warn("join failed", e); }
@@ -44,6 +57,6 @@ export async function playAgain(table, options) {
     ? { kind: "bot", bot: s.bot || undefined, level: s.level || undefined }
     : { kind: s.kind, name: s.kind === "hotseat" ? s.name || undefined : undefined });
   const clock = table.clock ? { initial_s: table.clock.initial_s, increment_s: table.clock.increment_s } : null;
-  const res = await createTable(table.game, table.players, options || {}, seats, clock);
+  const res = await createTable(table.game, table.players, options || {}, seats, clock, !!table.rated && account.signedIn());
   location.hash = `#/t/${res.table_id}`;
 }

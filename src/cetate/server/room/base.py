@@ -116,6 +116,8 @@ class LiveTable:
         self.options: dict = info.get("options") or {}
         self.seed: int | str = info["seed"]
         self.seed_chosen: bool = bool(info.get("seed_chosen"))  # by the creator (solo and bot-only tables)
+        self.public: bool = bool(info.get("public"))  # listed in the lobby: anyone may take a free seat
+        self.rated: bool = bool(info.get("rated"))  # its result moves its players' ratings: no hints, no take-backs
         self.status: str = info.get("status", "waiting")
         self.clock_config: dict | None = info.get("clock")
         self.host_token_hash: str | None = info.get("host_token_hash")
@@ -168,9 +170,10 @@ def mover(table: LiveTable) -> int | None:
 
 
 def private(table: LiveTable) -> bool:
-    """A game against bots or on one device: fewer than two invited (`human`) seats. Hints and taking
-    moves back are only for those; between friends neither could tell whether the other plays alone."""
-    return sum(1 for s in table.seats if s["kind"] == "human") < 2
+    """A game against bots or on one device: fewer than two invited (`human`) seats, and not rated. Hints and
+    taking moves back are only for those; between friends neither could tell whether the other plays alone,
+    and a rated game counts for everyone."""
+    return not table.rated and sum(1 for s in table.seats if s["kind"] == "human") < 2
 
 
 def check_turn(table: LiveTable, seat: int) -> None:

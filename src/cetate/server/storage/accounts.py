@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from cetate.server.storage import ratings
 from cetate.server.storage.models import (
     CredentialRow,
     SeatRow,
@@ -194,6 +195,66 @@ class AccountStore:
         with self.store._read() as session:
             return set(session.execute(select(CredentialRow.token_hash).where(
                 CredentialRow.token_hash.in_(token_hashes), CredentialRow.kind == "invite")).scalars())
+
+    # -- ratings and profiles -------------------------------------------------------------------------
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict]:
+        """The game's ratings, best first (by the cautious ordinal), each with the person's display name
+        (`user`) or the bot's name (`bot`)."""
+        with self.store._read() as session:
+            rows = ratings.leaderboard(session, game, limit)
+            ids = [r["subject"][5:] for r in rows if r["subject"].startswith("user:")]
+            users = {u.id: u for u in session.execute(select(UserRow).where(UserRow.id.in_(ids))).scalars()} \
+                if ids else {}
+        out = []
+        for rank, row in enumerate(rows, start=1):
+            kind, _, ident = row.pop("subject").partition(":")
+            entry = {"rank": rank, **row}
+            if kind == "user":
+                user = users.get(ident)
+                gone = user is None or user.deleted_at is not None
+                entry.update(kind="user", name=None if gone else user.name,
+                             display_name=None if gone else user.display_name)
+            else:
+                entry.update(kind="bot", bot=ident)
+            out.append(entry)
+        return out
+
+    def profile(self, name_key: str, recent: int = 20) -> dict | None:
+        """A person's public page: names, languages, since when; per game the games played and won and the
+        rating with its history; the latest finished games. None for an unknown or deleted account."""
+        with self.store._read() as session:
+            user = session.execute(select(UserRow).where(UserRow.name_key == name_key)).scalar_one_or_none()
+            if user is None or user.deleted_at is not None:
+                return None
+            subject = f"user:{user.id}"
+            games: dict[str, dict] = {}
+            finished = session.execute(
+                select(UserSeatRow.table_id, UserSeatRow.seat, TableRow.game, TableRow.result, TableRow.rated,
+                       TableRow.updated_at, TableRow.players)
+                .join(TableRow, TableRow.id == UserSeatRow.table_id)
+                .where(UserSeatRow.user_id == user.id, TableRow.status == "over")
+                .order_by(TableRow.updated_at.desc())).all()
+            latest = []
+            for row in finished:
+                winners = (row.result or {}).get("winners") or [] if isinstance(row.result, dict) else []
+                won = row.seat in winners
+                tally = games.setdefault(row.game, {"game": row.game, "played": 0, "won": 0})
+                tally["played"] += 1
+                tally["won"] += int(won)
+                if len(latest) < recent:
+                    latest.append({"table_id": row.table_id, "game": row.game, "seat": row.seat, "won": won,
+                                   "rated": bool(row.rated), "players": row.players, "at": _iso(row.updated_at)})
+            for rating in ratings.ratings_of(session, subject):
+                tally = games.setdefault(rating["game"], {"game": rating["game"], "played": 0, "won": 0})
+                tally["rating"] = {k: rating[k] for k in ("mu", "sigma", "ordinal", "shown", "plus_minus", "games")}
+                tally["history"] = ratings.history(session, subject, rating["game"])
+            return {"name": user.name, "display_name": user.display_name, "languages": list(user.languages or []),
+                    "since": _iso(user.created_at), "games": sorted(games.values(), key=lambda g: g["game"]),
+                    "recent": latest}
+
+    def table_rated(self, table_id: str) -> bool:
+        with self.store._read() as session:
+            return bool(session.execute(select(TableRow.rated).where(TableRow.id == table_id)).scalar())
 
     def seat_owner(self, table_id: str, seat: int) -> str | None:
         with self.store._read() as session:

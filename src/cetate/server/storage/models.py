@@ -15,6 +15,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -75,6 +76,9 @@ class TableRow(Base):
     options: Mapped[Any] = mapped_column(JSON)
     seed: Mapped[Any] = mapped_column(Seed)  # an int or a string, kept as it was given
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # by its creator
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # moves its players' ratings
+    rating_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # ... once, at its end
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # listed in the lobby
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     clock: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
     result: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)  # the game's, once over
@@ -85,6 +89,7 @@ class TableRow(Base):
     __table_args__ = (
         Index("ix_tables_status", "status"),
         Index("ix_tables_host_token_hash", "host_token_hash"),
+        Index("ix_tables_public_status", "public", "status"),
     )
 
 
@@ -246,3 +251,35 @@ class UserSeatRow(Base):
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_user_seats_user_id", "user_id"),)
+
+
+class RatingRow(Base):
+    """The OpenSkill rating of a person (`user:<id>`) or a bot (`bot:<name>`) at one game."""
+
+    __tablename__ = "ratings"
+
+    subject: Mapped[str] = mapped_column(String(96), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_ratings_game", "game"),)
+
+
+class RatingHistoryRow(Base):
+    """A subject's rating after one rated game, and its place there."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subject: Mapped[str] = mapped_column(String(96))
+    game: Mapped[str] = mapped_column(String(64))
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    place: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (UniqueConstraint("subject", "table_id"), Index("ix_rating_history_subject_game", "subject", "game"))

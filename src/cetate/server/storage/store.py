@@ -34,8 +34,10 @@ from cetate.server.storage.models import (
     SnapshotRow,
     TableOwnerRow,
     TableRow,
+    UserSeatRow,
     utcnow,
 )
+from cetate.server.storage.ratings import rate_finished
 from cetate.server.storage.writer import AppendWriter
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -43,7 +45,7 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 MIGRATION_LOCK_KEY = 0x636574617465  # "cetate": the advisory lock that serialises migrations
 
 TABLE_FIELDS = ("id", "game", "engine_version", "players", "options", "seed", "status", "clock",
-                "host_token_hash", "seed_chosen")
+                "host_token_hash", "seed_chosen", "rated", "public")
 TABLE_REQUIRED = ("id", "game", "engine_version", "players", "seed")
 SEAT_FIELDS = ("seat", "kind", "bot", "level", "name", "token_hash", "joined")
 SEAT_UPDATABLE = ("kind", "bot", "level", "name", "token_hash", "joined")
@@ -154,7 +156,7 @@ def _table_dict(row: TableRow, seats: list[SeatRow], seq: int,
                 credentials: dict[int, list[CredentialRow]] | None = None) -> dict:
     return {
         "id": row.id, "game": row.game, "engine_version": row.engine_version, "players": row.players,
-        "options": row.options, "seed": row.seed, "seed_chosen": bool(row.seed_chosen), "status": row.status, "clock": row.clock, "result": row.result,
+        "options": row.options, "seed": row.seed, "seed_chosen": bool(row.seed_chosen), "rated": bool(row.rated), "public": bool(row.public), "status": row.status, "clock": row.clock, "result": row.result,
         "host_token_hash": row.host_token_hash, "created_at": _iso(row.created_at),
         "updated_at": _iso(row.updated_at), "seq": seq,
         "seats": [_seat_dict(s, (credentials or {}).get(s.seat, [])) for s in sorted(seats, key=lambda s: s.seat)],
@@ -261,7 +263,7 @@ class Store:
         players = table["players"]
         numbers = []
         for s in seats:
-            extra = set(s) - set(SEAT_FIELDS) - {"table_id", "credentials"}
+            extra = set(s) - set(SEAT_FIELDS) - {"table_id", "credentials", "user_id"}
             if extra:
                 raise ValueError(f"unknown seat field(s): {', '.join(sorted(extra))}")
             if s.get("table_id", table["id"]) != table["id"]:
@@ -281,13 +283,17 @@ class Store:
                     id=table["id"], game=table["game"], engine_version=str(table["engine_version"]),
                     players=players, options=table.get("options") or {}, seed=table["seed"], status=status,
                     clock=table.get("clock"), host_token_hash=table.get("host_token_hash"),
-                    seed_chosen=bool(table.get("seed_chosen", False)), created_at=now, updated_at=now,
+                    seed_chosen=bool(table.get("seed_chosen", False)), rated=bool(table.get("rated", False)),
+                    public=bool(table.get("public", False)), created_at=now, updated_at=now,
                 ))
                 session.flush()
                 for s in seats:
                     session.add(SeatRow(table_id=table["id"], seat=s["seat"], kind=s["kind"], bot=s.get("bot"),
                                         level=s.get("level"), name=s.get("name"),
                                         token_hash=s.get("token_hash"), joined=bool(s.get("joined", False))))
+                    if s.get("user_id"):  # an account's seat (its creator's, signed in)
+                        session.add(UserSeatRow(table_id=table["id"], seat=s["seat"], user_id=s["user_id"],
+                                                since=now))
                     for c in s.get("credentials") or []:
                         session.add(CredentialRow(token_hash=c["token_hash"], table_id=table["id"], seat=s["seat"],
                                                   kind=c["kind"], state=c.get("state", "active"),
@@ -331,16 +337,21 @@ class Store:
                 .order_by(TableRow.created_at, TableRow.id)
             ))
 
-    def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
-        """Set a table's status (`waiting`, `playing`, `over`), and with `over` the game's result."""
+    def set_status(self, table_id: str, status: str, result: dict | None = None) -> list[dict]:
+        """Set a table's status (`waiting`, `playing`, `over`), and with `over` the game's result. A rated
+        table's end moves its players' ratings in the same transaction, once (`storage.ratings`); the
+        changes made are returned (`[{subject, before, after, place}]`)."""
         _check_status(status)
-        values: dict[str, Any] = {"status": status, "updated_at": utcnow()}
-        if result is not None:
-            values["result"] = result
         with self._write() as session:
-            done = session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
-            if done.rowcount == 0:
+            row = session.get(TableRow, table_id, with_for_update=True)
+            if row is None:
                 raise UnknownTable(f"no table {table_id!r}")
+            row.status, row.updated_at = status, utcnow()
+            if result is not None:
+                row.result = result
+            if status == "over" and row.rated and not row.rating_done:
+                return rate_finished(session, row, result if result is not None else row.result)
+            return []
 
     def set_clock(self, table_id: str, clock: dict | None) -> None:
         """Replace a table's clock settings/state (JSON, or None)."""
@@ -416,6 +427,15 @@ class Store:
             for name, value in fields.items():
                 setattr(row, name, bool(value) if name == "joined" else value)
             session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now))
+
+    def add_device(self, table_id: str, seat: int, device_hash: str, host: bool = False) -> None:
+        """One more device credential for `seat` (an account opening its own seat on another device; the
+        seat's other tokens keep working)."""
+        with self._write() as session:
+            if session.get(SeatRow, (table_id, seat)) is None:
+                raise UnknownTable(f"no seat {seat} at table {table_id!r}")
+            session.add(CredentialRow(token_hash=device_hash, table_id=table_id, seat=seat, kind="device",
+                                      state="active", host=host, created_at=utcnow()))
 
     def reissue_invite(self, table_id: str, seat: int, invite_hash: str, host: bool = False,
                        revoke_seat_token: bool = True) -> list[str]:

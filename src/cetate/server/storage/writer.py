@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
 log = logging.getLogger("cetate.server.storage")
@@ -86,13 +86,27 @@ class AppendWriter:
                     self._one(item, future)
             return
         for _, future in batch:
-            future.set_result(None)
+            _settle(future)
 
     def _one(self, item: dict, future: Future) -> None:
         try:
             self.store.append_action(item["table_id"], item["seq"], item["seat"], item["action"], item["key"],
                                      item["by_bot"], item["timeout"])
         except Exception as exc:  # handed to the waiting move
-            future.set_exception(exc)
+            _settle(future, exc)
         else:
+            _settle(future)
+
+
+def _settle(future: Future, exc: BaseException | None = None) -> None:
+    """Answer a waiting move, unless its waiter gave up (cancelled at shutdown): the writer thread must
+    outlive any one waiter, or every later move would wait forever."""
+    if future.done():
+        return
+    try:
+        if exc is None:
             future.set_result(None)
+        else:
+            future.set_exception(exc)
+    except InvalidStateError:  # cancelled between the check and the answer
+        pass

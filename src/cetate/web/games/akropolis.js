@@ -6,6 +6,7 @@
 import { h, fromMarkup } from "../dom.js";
 import * as gamedata from "../gamedata.js";
 import * as i18n from "../i18n.js";
+import { actOf, button, byType, hinted, nameOf, refusalOf, refusalText, seatOrder, toolButton } from "../kit.js";
 import * as art from "./akropolis-art.js";
 
 const P = "web.akropolis";
@@ -39,11 +40,6 @@ function fitsOf(v, rot) {
     if (/^[0-9]$/.test(marks[sp.piece === "small" ? 0 : rot])) out.push([...k.split(",").map(Number), lvl]);
   }
   return out;
-}
-
-// the refusals of the view that are about a position of the construction site, by position
-function siteRefusals(v) {
-  return new Map((v.refusals || []).filter((r) => r.target && r.target.site !== undefined).map((r) => [r.target.site, r]));
 }
 
 // -- drawing a city ---------------------------------------------------------------------------------------
@@ -86,25 +82,7 @@ function pieceName(ctx, piece) {
   return ((ctx.catalog || {}).pieces || {})[piece] || ctx.t(`piece.${piece}`);
 }
 
-// -- small helpers ------------------------------------------------------------------------------------
-
-function byType(legal) {
-  const out = {};
-  for (const a of legal || []) (out[a.type] ||= []).push(a);
-  return out;
-}
-
-function button(label, onClick, cls = "", attrs = {}) {
-  const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, label);
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-function iconButton(text, title, onClick, attrs = {}) {
-  const b = h("button", { type: "button", class: "akr-tool", title, "aria-label": title, ...attrs }, text);
-  b.addEventListener("click", onClick);
-  return b;
-}
+// -- small helpers (the rest are the kit's) --------------------------------------------------------------
 
 function scoresShown() {
   try { return localStorage.getItem(SCORES_KEY) !== "0"; } catch { return true; }
@@ -114,25 +92,12 @@ function setScoresShown(on) {
   try { localStorage.setItem(SCORES_KEY, on ? "1" : "0"); } catch { /* private mode */ }
 }
 
-function nameOf(ctx, seat) {
-  return ctx.players[seat] ?? ctx.t("player.default", { number: seat + 1 });
-}
-
 function hexName(ctx, code) {
   return code.length === 2 ? `${kindName(ctx, code[0])} / ${kindName(ctx, code[1])}` : kindName(ctx, code);
 }
 
 function hexTitle(ctx, code, lvl) {
   return ctx.t(`${P}.hex_title`, { kind: hexName(ctx, code), level: lvl });
-}
-
-// the order of the city tabs: you first, then the others in turn order; the Architect last in solo
-function seatOrder(v, me) {
-  const n = v.players;
-  if (me === null || me === undefined) return [...Array(n).keys()];
-  const out = [];
-  for (let i = 0; i < n; i++) out.push((me + i) % n);
-  return out;
 }
 
 // -- module state for the keyboard (one listener for the page, acting on the table drawn last) ----------
@@ -407,23 +372,22 @@ function siteStrip(ctx, L, mine, piece) {
   const ui = ctx.ui;
   const me = ctx.seat;
   const stones = me !== null && me !== undefined && v.seats[me] ? v.seats[me].stones : null;
-  const refused = siteRefusals(v); // the positions we cannot pay for, with the engine's numbers
   const takeable = new Set((L.take || []).map((a) => a.site));
   const strip = h("section", { class: "akr-site", "aria-label": t(`${P}.site.title`), "data-testid": "site" });
   strip.append(h("h3", { class: "akr-site-title" }, t(`${P}.site.title`)));
   const row = h("div", { class: "akr-site-row" });
   v.site.forEach((tile, i) => {
-    const dear = refused.get(i);
+    const dear = refusalOf(ctx, { site: i }); // a position we cannot pay for, with the engine's numbers
     const selected = ui.sel === i;
     const canTake = mine && v.phase === "take" && takeable.has(i);
     const pendingHere = ui.pending && ui.pending.site === i && v.phase === "take";
     const el = h(canTake ? "button" : "div", {
       type: canTake ? "button" : null,
       class: ["akr-site-tile", dear && "too-dear", selected && "selected", canTake && "takeable", pendingHere && "selected",
-        canTake && ctx.hint && ctx.hint.action.type === "take" && ctx.hint.action.site === i && "hinted"],
+        canTake && hinted(ctx, { type: "take", site: i })],
       dataset: { site: i, tile: tile.id, cost: tile.cost },
       title: [t(`${P}.site.tile`, { tile: tile.id, hexes: [...tile.hexes].map((c) => kindName(ctx, c)).join(", ") }),
-        dear ? t(`refusal.${dear.code}`, { ...dear.target, ...dear }) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
+        dear ? refusalText(ctx, dear) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
       "aria-pressed": canTake ? (selected ? "true" : "false") : null,
     });
     el.append(fromMarkup(art.pieceSvg(tile.hexes, { rot: selected ? ui.rot : 0 })));
@@ -477,7 +441,7 @@ function cityTabs(ctx) {
     b.addEventListener("click", () => { ui.shown = id; ui.hover = null; ctx.rerender(); });
     tabs.append(b);
   };
-  for (const seat of seatOrder(v, ctx.seat)) {
+  for (const seat of seatOrder(v.players, ctx.seat)) {
     const s = v.seats[seat];
     const label = seat === ctx.seat ? t(`${P}.city.yours`) : nameOf(ctx, seat);
     add(seat, label, s.score.total, s.stones, miniCity(s.city), [v.to_move === seat && "to-move", lastSeat === seat && "last"]);
@@ -775,13 +739,13 @@ function cityFrame(ctx, seat, handles) {
   const rotTitle = (k) => t(`${P}.btn.${k}`);
   const canRotate = piece && piece.turns;
   const tools = h("div", { class: "akr-tools" },
-    iconButton("+", t(`${P}.btn.zoom_in`), () => handles.zoom(1.25), { "data-tool": "zoom-in" }),
-    iconButton("−", t(`${P}.btn.zoom_out`), () => handles.zoom(0.8), { "data-tool": "zoom-out" }),
-    iconButton(t(`${P}.btn.fit`), t(`${P}.btn.fit_title`), () => handles.fit(), { "data-tool": "fit", class: "akr-tool wide" }));
+    toolButton("+", t(`${P}.btn.zoom_in`), () => handles.zoom(1.25), "akr-tool", { "data-tool": "zoom-in" }),
+    toolButton("−", t(`${P}.btn.zoom_out`), () => handles.zoom(0.8), "akr-tool", { "data-tool": "zoom-out" }),
+    toolButton(t(`${P}.btn.fit`), t(`${P}.btn.fit_title`), () => handles.fit(), "akr-tool wide", { "data-tool": "fit" }));
   if (canRotate) {
     tools.append(
-      iconButton("⟲", rotTitle("rotate_ccw"), () => live && live.rotate(-1), { "data-tool": "rotate-ccw" }),
-      iconButton("⟳", rotTitle("rotate_cw"), () => live && live.rotate(1), { "data-tool": "rotate-cw" }));
+      toolButton("⟲", rotTitle("rotate_ccw"), () => live && live.rotate(-1), "akr-tool", { "data-tool": "rotate-ccw" }),
+      toolButton("⟳", rotTitle("rotate_cw"), () => live && live.rotate(1), "akr-tool", { "data-tool": "rotate-cw" }));
   }
   frame.append(tools);
   // under the city: its name and size, or while placing, whether the piece fits where the pointer is
@@ -860,7 +824,7 @@ function breakdown(t, catalog, sc, options, arch) {
         " × ",
         h("span", { class: "s", title: t(`${P}.score.stars_title`) }, `${p.stars}★`)),
       h("td", { class: "akr-points" }, String(p.points)),
-      h("td", { class: "akr-doubled" }, p.doubled ? h("span", { class: "akr-x2", title: t(`${P}.score.doubled`, { count: p.doubled }) }, `×2 ${p.doubled}`) : "")));
+      h("td", { class: "akr-doubled" }, p.doubled ? h("span", { class: "akr-x2", title: t(`${P}.score.doubled`, { count: p.doubled }) }, t(`${P}.score.doubled_short`, { count: p.doubled })) : "")));
   }
   if (sc.quarries && sc.quarries.count !== undefined) {
     body.append(h("tr", { class: "akr-score-row" },
@@ -911,7 +875,7 @@ function athenaPanel(ctx, L, mine) {
         type: a ? "button" : null, class: ["akr-small", a && "pick"], title: a ? t(`${P}.athena.take`, { kind: title }) : title,
         dataset: a ? { action: "athena", card: card.id, tile: s.id } : { tile: s.id },
       }, fromMarkup(art.pieceSvg(s.hex)));
-      if (a) tile.addEventListener("click", () => ctx.act(a));
+      if (a) tile.addEventListener("click", actOf(ctx, a));
       under.append(tile);
     }
     if (!card.under.length) under.append(h("span", { class: "muted small" }, t(`${P}.athena.no_small`)));
@@ -944,7 +908,7 @@ function barControls(ctx, L, piece, bar) {
     bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(ui.pending ? `${P}.sending.place` : `${P}.hint.place`)));
   } else if (v.phase === "athena") {
     bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.athena`, { cards: v.athena ? v.athena.ready : [] })));
-    if (L.done) bar.push(button(t(`${P}.btn.done`), () => ctx.act(L.done[0]), "primary", { "data-action": "done" }));
+    if (L.done) bar.push(button(t(`${P}.btn.done`), actOf(ctx, L.done[0]), "primary", { "data-action": "done" }));
   } else if (v.phase === "small") {
     bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.small`)));
   }
@@ -959,7 +923,7 @@ function barControls(ctx, L, piece, bar) {
 function finalTable(result, names, mySeat) {
   const t = i18n.t;
   const colours = coloursOf(gamedata.get("akropolis", i18n.getLang()));
-  const rows = (result.scores || []).map((s, seat) => ({ ...s, seat, name: names[seat] ?? t("player.default", { number: seat + 1 }) }));
+  const rows = (result.scores || []).map((s, seat) => ({ ...s, seat, name: nameOf({ players: names, t }, seat) }));
   if (result.architect) rows.push({ ...result.architect, seat: "arch", name: t("architect.name") });
   rows.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const quarries = !!result.architect;

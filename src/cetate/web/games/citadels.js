@@ -5,6 +5,7 @@
 // move costs from its note (`ctx.noteOf(action)`), and why something cannot be done from the view's
 // `refusals` (each with its message `refusal.<code>`).
 import { h, fromMarkup } from "../dom.js";
+import { actOf, button, byType, countOf, iconButton, markHint, nameOf, noteOf, seatOrder, whyNot } from "../kit.js";
 import {
   districtInfo, characterInfo, districtSvg, characterSvg, characterBackSvg,
   coinSvg, crownSvg, cardBackSvg, shieldSvg, markerSvg,
@@ -12,45 +13,7 @@ import {
 
 const P = "web.citadels";
 
-// -- small helpers ------------------------------------------------------------------------------------
-
-function byType(legal) {
-  const out = {};
-  for (const a of legal || []) (out[a.type] ||= []).push(a);
-  return out;
-}
-
-// A hint (table.js puts it in ctx) marks the control that plays its move: every click handler made by
-// `actOf` carries its action, and the element builders below outline the one whose action is the hint's.
-let hintKey = null;
-let keyOf = (a) => JSON.stringify(a);
-let refused = new Map(); // actionKey(refused action) -> the view's refusal of it
-
-// The engine's note on a legal action (what it costs and does), or {}.
-function noteOf(ctx, a) {
-  return (a && ctx.noteOf && ctx.noteOf(a)) || {};
-}
-
-// Why the engine refuses `action` (a would-be action object), as a sentence, or `fallback`.
-function whyNot(ctx, action, fallback = null) {
-  const r = refused.get(keyOf(action));
-  if (!r) return fallback;
-  const numbers = { ...r };
-  delete numbers.code;
-  delete numbers.target;
-  return ctx.t(`refusal.${r.code}`, numbers);
-}
-
-function actOf(ctx, a, before = null) {
-  const f = () => { if (before) before(); ctx.act(a); };
-  f.action = a;
-  return f;
-}
-
-function markHint(el, onClick) {
-  if (hintKey && onClick && onClick.action && keyOf(onClick.action) === hintKey) el.classList.add("hinted");
-  return el;
-}
+// -- small helpers (the rest are the kit's) --------------------------------------------------------------
 
 function cardEl(card, ctx, opts = {}) {
   const info = districtInfo(card, ctx.catalog);
@@ -101,31 +64,6 @@ function charEl(id, ctx, opts = {}) {
   if (opts.caption) el.appendChild(h("span", { class: ["card-caption", opts.captionCls] }, opts.caption));
   if (opts.onClick && !opts.disabled) el.addEventListener("click", opts.onClick);
   return markHint(el, opts.onClick);
-}
-
-function button(label, onClick, cls = "", attrs = {}) {
-  const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, label);
-  b.addEventListener("click", onClick);
-  return markHint(b, onClick);
-}
-
-function iconButton(svg, label, onClick, cls = "", attrs = {}) {
-  const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, fromMarkup(svg), h("span", null, label));
-  b.addEventListener("click", onClick);
-  return markHint(b, onClick);
-}
-
-function countOf(arr, x) {
-  return arr.filter((y) => y === x).length;
-}
-
-// Order the cities: the others in play order after you, yours last (next to your hand).
-function seatOrder(view, me) {
-  const n = view.players.length;
-  if (me === null || me === undefined) return view.players.map((p) => p.seat);
-  const out = [];
-  for (let i = 1; i <= n; i++) out.push((me + i) % n);
-  return out;
 }
 
 // -- the module ---------------------------------------------------------------------------------------
@@ -243,9 +181,6 @@ const citadels = {
 
   render(ctx) {
     const v = ctx.view;
-    keyOf = ctx.actionKey;
-    hintKey = ctx.hint ? keyOf(ctx.hint.action) : null;
-    refused = new Map((v.refusals || []).map((r) => [keyOf(r.target), r]));
     const L = byType(ctx.legal);
     const handled = new Set();
     const claim = (list) => { for (const a of list || []) handled.add(ctx.actionKey(a)); };
@@ -294,7 +229,7 @@ function characterStrip(ctx) {
     if (last.has(id)) cls.push("highlight");
     const owner = Object.prototype.hasOwnProperty.call(ch.revealed, id) ? ch.revealed[id] : null;
     const short = notes.map((n) => n[0]).filter(Boolean);
-    const caption = owner !== null ? ctx.players[owner] ?? t("player.default", { number: owner + 1 }) : short[0] || "";
+    const caption = owner !== null ? nameOf(ctx, owner) : short[0] || "";
     let title = charTitle(id, ctx);
     if (owner !== null) title += "\n" + t(`${P}.note.revealed_long`, { seat: owner }, ctx.players);
     for (const n of notes) title += "\n" + n[1];
@@ -332,7 +267,7 @@ function cities(ctx) {
     if (e.type === "exchanged") { lastBuilt[e.seat] = e.take; lastBuilt[e.target] = e.give; }
   }
   const known = (v.you && v.you.known_hands) || {};
-  for (const seat of seatOrder(v, ctx.seat)) {
+  for (const seat of seatOrder(v.players.length, ctx.seat, { mineLast: true })) {
     const p = v.players[seat];
     const me = seat === ctx.seat;
     const row = h("section", {
@@ -612,7 +547,7 @@ function playerButton(ctx, seat, onClick, iconSvg = "") {
   const p = ctx.view.players[seat];
   const b = h("button", { type: "button", class: "button player-choice", dataset: { seat } },
     iconSvg ? fromMarkup(iconSvg) : null,
-    h("span", { class: "pc-name" }, ctx.players[seat] ?? ctx.t("player.default", { number: seat + 1 })),
+    h("span", { class: "pc-name" }, nameOf(ctx, seat)),
     h("span", { class: "pc-stats" }, fromMarkup(coinSvg()), String(p.gold), " ", fromMarkup(cardBackSvg()), String(p.hand_size), " ",
       h("span", { class: "muted" }, `${p.city.length}/${ctx.view.completion_size}`)));
   b.addEventListener("click", onClick);
@@ -653,7 +588,7 @@ function pickerDialog(ctx, L) {
   if (kind === "district") {
     const legal = new Map(list.map((a) => [`${a.target}|${a.card}`, a]));
     const rows = [];
-    for (const seat of seatOrder(v, ctx.seat)) {
+    for (const seat of seatOrder(v.players.length, ctx.seat, { mineLast: true })) {
       if (seat === ctx.seat && type === "armory") continue;
       const city = v.players[seat].city;
       if (!city.length) continue;
@@ -668,7 +603,7 @@ function pickerDialog(ctx, L) {
         else caption = whyNot(ctx, { type, target: seat, card: c.id }, type === "armory" ? "" : t(`${P}.why.not_target`));
         cards.push(cardEl(c, ctx, { size: "sm", onClick: a ? act(a) : null, disabled: !a, caption, captionCls: a ? "ok" : "" }));
       }
-      rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, ctx.players[seat] ?? t("player.default", { number: seat + 1 })), h("div", { class: "city-cards" }, ...cards)));
+      rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, nameOf(ctx, seat)), h("div", { class: "city-cards" }, ...cards)));
     }
     return picker([h("p", { class: "dialog-hint" }, t(`${P}.pick.${type}_hint`, { gold: v.players[ctx.seat].gold })), ...rows], { cls: "wide" });
   }
@@ -709,7 +644,7 @@ function pickerDialog(ctx, L) {
     }
     const legal = new Map(list.filter((a) => a.give === give).map((a) => [`${a.target}|${a.take}`, a]));
     const rows = [];
-    for (const seat of seatOrder(v, me)) {
+    for (const seat of seatOrder(v.players.length, me, { mineLast: true })) {
       if (seat === me) continue;
       const city = v.players[seat].city;
       if (!city.length) continue;
@@ -722,7 +657,7 @@ function pickerDialog(ctx, L) {
         cards.push(cardEl(c, ctx, { size: "sm", onClick: a ? act(a) : null, disabled: !a, captionCls: a ? "ok" : "",
           caption: a ? priceCaption(ctx, a) : whyNot(ctx, { type: "exchange", give, target: seat, take: c.id }, t(`${P}.why.not_target`)) }));
       }
-      rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, ctx.players[seat] ?? t("player.default", { number: seat + 1 })), h("div", { class: "city-cards" }, ...cards)));
+      rows.push(h("div", { class: "picker-city" }, h("div", { class: "picker-city-name" }, nameOf(ctx, seat)), h("div", { class: "city-cards" }, ...cards)));
     }
     return picker([
       h("div", { class: "info-line" }, h("span", { class: "muted" }, t(`${P}.pick.exchange_giving`)), cardEl(give, ctx, { size: "xs" }),

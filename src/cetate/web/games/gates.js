@@ -13,34 +13,14 @@
 // is refused from the view's `refusals`. It works out no rule itself.
 import { h, fromMarkup } from "../dom.js";
 import * as i18n from "../i18n.js";
+import { actOf, button, byType, hinted, nameOf, noteOf, refusalOf, refusalText } from "../kit.js";
 import * as art from "./gates-art.js";
 
 const P = "web.gates";
 
-// -- small helpers ------------------------------------------------------------------------------------
-
-function byType(legal) {
-  const out = {};
-  for (const a of legal || []) (out[a.type] ||= []).push(a);
-  return out;
-}
-
-function button(label, onClick, cls = "", attrs = {}) {
-  const b = h("button", { type: "button", class: `button ${cls}`, ...attrs }, label);
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-function nameOf(ctx, seat) {
-  return ctx.players[seat] ?? ctx.t("player.default", { number: seat + 1 });
-}
+// -- small helpers (the rest are the kit's) --------------------------------------------------------------
 
 function isSeat(x) { return x === 0 || x === 1; }
-
-// the class that marks the control of the move a hint suggests (table.js puts the hint in ctx)
-function hinted(ctx, a) {
-  return a && ctx.hint && ctx.actionKey(ctx.hint.action) === ctx.actionKey(a) ? "hinted" : null;
-}
 
 // the seat drawn below (yours; seat 1 for a spectator's view... seat 0) and the one drawn above
 function sides(ctx) {
@@ -76,16 +56,6 @@ function faceName(t, cs, id) {
 // what a special card does, in words
 function specialText(t, c) {
   return c.text || t(`help.special.${c.special}`);
-}
-
-// the view's refusal about `target` (`{card: id}` or `{gate: g}`), if this seat has one
-function refusalOf(ctx, key, value) {
-  return (ctx.view.refusals || []).find((r) => r.target && r.target[key] === value) || null;
-}
-
-function refusalText(t, r) {
-  const { code, target, ...params } = r;
-  return t(`refusal.${code}`, { ...target, ...params });
 }
 
 function signed(n) {
@@ -229,8 +199,8 @@ function previewDetails(ctx, cs, id) {
 function attachNote(ctx, id) {
   const t = ctx.t;
   const me = ctx.seat;
-  const note = ctx.noteOf ? ctx.noteOf({ type: "attach", card: id }) : null;
-  if (!note || !isSeat(me)) return null;
+  const note = noteOf(ctx, { type: "attach", card: id });
+  if (!isSeat(me)) return null;
   if (note.battle) return t(`${P}.preview.now_battle`);
   if (!note.totals) return null;
   const totals = { mine: note.totals[me], theirs: note.totals[1 - me] };
@@ -382,7 +352,8 @@ function draftField(ctx, cs, L, mine) {
     h("p", { class: "muted small" }, t(`${P}.draft.help`, { seat: v.first_chooser }, ctx.players))));
   const pairs = h("div", { class: "gt-pairs" });
   if (v.phase === "shuffle") {
-    for (let i = 0; i < 6; i++) {
+    // before the shuffle, the pairs lie face down: one pair per duel (spec gates §3.2, setup 1)
+    for (let i = 0; i < ((ctx.catalog || {}).duels || 0); i++) {
       pairs.append(h("div", { class: "gt-pair face-down" },
         h("div", { class: "gt-pair-head" }, h("b", null, t(`${P}.draft.pair`, { pair: i + 1 }))),
         h("div", { class: "gt-pair-cards" }, h("span", { class: "gt-back big" }, fromMarkup(art.cardBackSvg())), h("span", { class: "gt-back big" }, fromMarkup(art.cardBackSvg())))));
@@ -390,7 +361,7 @@ function draftField(ctx, cs, L, mine) {
     sec.append(pairs);
     const centre = h("div", { class: "gt-centre-call" });
     if (mine && L.shuffle) {
-      centre.append(button(t(`${P}.btn.shuffle`), () => ctx.act(L.shuffle[0]), `primary big ${hinted(ctx, L.shuffle[0]) || ""}`, { "data-action": "shuffle" }),
+      centre.append(button(t(`${P}.btn.shuffle`), actOf(ctx, L.shuffle[0]), "primary big", { "data-action": "shuffle" }),
         h("p", { class: "muted small" }, t(`${P}.draft.shuffle_help`)));
     } else {
       centre.append(h("p", { class: "gt-wait" }, t(`${P}.draft.wait_shuffle`, { seat: v.to_move }, ctx.players)));
@@ -414,7 +385,7 @@ function draftField(ctx, cs, L, mine) {
       if (done) owner = v.drafted[0][i] === id ? 0 : 1;
       const card = mainCard(ctx, cs, id, {
         size: "md",
-        onClick: action ? () => ctx.act(action) : null,
+        onClick: action ? actOf(ctx, action) : null,
         data: action ? { action: "choose" } : {},
         cls: [owner !== null && `owned gt-seat-${owner}`, owner !== null && owner === chooser && "chosen", hinted(ctx, action)].filter(Boolean).join(" "),
       });
@@ -441,7 +412,7 @@ function draftField(ctx, cs, L, mine) {
   if (v.phase === "start") {
     const centre = h("div", { class: "gt-centre-call" });
     if (mine && L.start) {
-      centre.append(button(t(`${P}.btn.start`), () => ctx.act(L.start[0]), `primary big ${hinted(ctx, L.start[0]) || ""}`, { "data-action": "start" }),
+      centre.append(button(t(`${P}.btn.start`), actOf(ctx, L.start[0]), "primary big", { "data-action": "start" }),
         h("p", { class: "muted small" }, t(`${P}.draft.start_help`)));
     } else {
       centre.append(h("p", { class: "gt-wait" }, t(`${P}.draft.wait_start`, { seat: v.to_move }, ctx.players)));
@@ -543,14 +514,14 @@ function playerStrip(ctx, cs, seat) {
   return strip;
 }
 
-// one row of the gate track: the gates held by `seat` (null: the open and neutral ones), in four fixed slots
+// one row of the gate track: the gates held by `seat` (null: the open and neutral ones), one fixed slot per gate
 function gateRow(ctx, cs, L, mine, seat, where) {
   const v = ctx.view;
   const t = ctx.t;
   const row = h("div", { class: ["gt-gates", `gt-gates-${where}`, seat !== null && `gt-seat-${seat}`], dataset: { where } });
   const targets = new Map(((mine && L.siege) || []).map((a) => [a.gate, a]));
   const stake = v.stake ?? null;
-  for (let g = 0; g < 4; g++) {
+  for (let g = 0; g < v.gates.length; g++) {
     const holder = v.gates[g];
     const here = seat === null ? !isSeat(holder) : holder === seat;
     if (!here) { row.append(h("div", { class: "gt-gate-slot empty" })); continue; }
@@ -559,19 +530,18 @@ function gateRow(ctx, cs, L, mine, seat, where) {
     const action = targets.get(g);
     const threatened = v.phase === "siege" && (v.targets || []).includes(g);
     const label = holder === null ? t(`${P}.gate.open`) : holder === "neutral" ? t(`${P}.gate.neutral`) : t(`${P}.gate.held`, { seat: holder }, ctx.players);
-    const refused = mine && v.phase === "siege" ? refusalOf(ctx, "gate", g) : null;
+    const refused = mine && v.phase === "siege" ? refusalOf(ctx, { gate: g }) : null;
     const el = h(action ? "button" : "div", {
       type: action ? "button" : null,
       class: ["gt-gate", `state-${state}`, stake === g && "stake", action && "target", threatened && "threatened", hinted(ctx, action)],
       dataset: { gate: g, holder: holder === null ? "open" : String(holder), ...(action ? { action: "siege" } : {}), ...(refused ? { refusal: refused.code } : {}) },
-      title: `${t(`gate.${g}`)} · ${t(`symbol.${symbol}`)} · ${label}${refused ? ` · ${refusalText(t, refused)}` : ""}`,
+      title: `${t(`gate.${g}`)} · ${t(`symbol.${symbol}`)} · ${label}${refused ? ` · ${refusalText(ctx, refused)}` : ""}`,
       "aria-label": action ? t(`${P}.siege.attack`, { gate: g }) : null,
     }, fromMarkup(art.gateSvg(g, symbol, state)),
     stake === g || holder === "neutral" ? h("span", { class: "gt-gate-label" }, stake === g ? t(`${P}.gate.stake`) : label) : null);
     if (action) {
-      el.addEventListener("click", () => ctx.act(action));
-      const note = ctx.noteOf ? ctx.noteOf(action) : null;
-      const odds = note && note.odds;
+      el.addEventListener("click", actOf(ctx, action));
+      const odds = noteOf(ctx, action).odds;
       if (odds) {
         el.append(h("span", { class: "gt-odds" }, odds.shown
           ? t(`${P}.siege.chance`, { chance: Math.round(odds.chance * 100) })
@@ -702,15 +672,15 @@ function handArea(ctx, cs, L, mine, seat) {
   const known = new Set((v.known_hands && v.known_hands[me]) || []);
   for (const id of hand) {
     const action = picks.get(id);
-    const refused = mine ? refusalOf(ctx, "card", id) : null;
+    const refused = mine ? refusalOf(ctx, { card: id }) : null;
     const blocked = !!refused && !action;
     row.append(actionCard(ctx, cs, id, {
       size: "lg",
-      onClick: action ? () => ctx.act(action) : null,
+      onClick: action ? actOf(ctx, action) : null,
       cls: hinted(ctx, action),
       disabled: blocked,
       data: action ? { action: "attach" } : refused ? { refusal: refused.code } : {},
-      caption: known.has(id) ? t(`${P}.hand.known`) : blocked ? refusalText(t, refused) : null,
+      caption: known.has(id) ? t(`${P}.hand.known`) : blocked ? refusalText(ctx, refused) : null,
     }));
   }
   if (!hand.length) row.append(h("p", { class: "muted" }, t(`${P}.hand.empty`)));
@@ -791,7 +761,7 @@ function poetDialog(ctx, cs, L) {
   const t = ctx.t;
   const body = h("div", { class: "gt-dialog-cards" });
   for (const a of L.poet) {
-    body.append(actionCard(ctx, cs, a.card, { size: "lg", onClick: () => ctx.act(a), data: { action: "poet" }, cls: hinted(ctx, a) }));
+    body.append(actionCard(ctx, cs, a.card, { size: "lg", onClick: actOf(ctx, a), data: { action: "poet" }, cls: hinted(ctx, a) }));
   }
   const wrap = h("div", { class: "gt-dialog" }, h("p", { class: "dialog-hint" }, t(`${P}.poet.help`)), body);
   bindPreview(wrap, ctx, cs);
@@ -889,15 +859,15 @@ function barControls(ctx, cs, L, bar) {
   } else if (v.phase === "action") {
     const second = v.order && v.order[1] === ctx.seat;
     bar.push(h("span", { class: "bar-hint" }, t(second ? `${P}.hint.action_second` : `${P}.hint.action_first`)));
-    if (L.skip) bar.push(button(t(`${P}.btn.skip`), () => ctx.act(L.skip[0]), hinted(ctx, L.skip[0]) || "", { "data-action": "skip" }));
+    if (L.skip) bar.push(button(t(`${P}.btn.skip`), actOf(ctx, L.skip[0]), "", { "data-action": "skip" }));
   } else if (v.phase === "extra") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.extra`)));
-    if (L.skip) bar.push(button(t(`${P}.btn.skip_extra`), () => ctx.act(L.skip[0]), hinted(ctx, L.skip[0]) || "", { "data-action": "skip" }));
+    if (L.skip) bar.push(button(t(`${P}.btn.skip_extra`), actOf(ctx, L.skip[0]), "", { "data-action": "skip" }));
   } else if (v.phase === "poet") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.poet`)));
   } else if (v.phase === "siege") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.siege`)));
-    if (L.no_siege) bar.push(button(t(`${P}.btn.no_siege`), () => ctx.act(L.no_siege[0]), `ghost ${hinted(ctx, L.no_siege[0]) || ""}`, { "data-action": "no_siege" }));
+    if (L.no_siege) bar.push(button(t(`${P}.btn.no_siege`), actOf(ctx, L.no_siege[0]), "ghost", { "data-action": "no_siege" }));
   } else if (v.phase === "shuffle") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.shuffle`)));
   } else if (v.phase === "start") {
@@ -922,7 +892,7 @@ function finalTable(result, names, mySeat) {
   for (const s of rows) {
     body.append(h("tr", { class: [winners.has(s.seat) && "winner", s.seat === mySeat && "me"], dataset: { seat: String(s.seat) } },
       h("td", { class: "rank" }, String(s.rank ?? "")),
-      h("th", { scope: "row" }, names[s.seat] ?? t("player.default", { number: s.seat + 1 })),
+      h("th", { scope: "row" }, nameOf({ players: names, t }, s.seat)),
       h("td", { class: "total" }, String(s.gates)),
       h("td", null, String(s.score))));
   }

@@ -20,7 +20,7 @@ export class ActionBar {
     return this.el;
   }
 
-  // out: what the game module drew ({bar, handled}); covered: a required dialog covers the table (it carries
+  // out: what the game module drew ({bar, handled, listsAll}); covered: a required dialog covers the table (it carries
   // the hint and take-back itself)
   render(out, ctx, covered, result) {
     const t = i18n.t;
@@ -40,7 +40,8 @@ export class ActionBar {
     }
     this.el.append(group);
     if (hintLine) this.el.append(hintLine);
-    if (legal.length && (other.length > OTHER_SHOWN || handled.size)) {
+    // the full list, unless the module's own controls already list every move (the generic table: listsAll)
+    if (legal.length && (other.length > OTHER_SHOWN || (handled.size && !out.listsAll))) {
       const all = h("details", { class: "all-moves" }, h("summary", null, t("web.table.all_moves", { count: legal.length })),
         h("div", { class: "all-moves-list" }, ...legal.map((a) => h("button", { type: "button", class: "button small generic-action", onclick: () => page.act(a) }, actionLabel(a, names)))));
       this.el.append(all);

@@ -1,5 +1,6 @@
 // Seating before and during the game, on the host's device: the waiting panel (who has not joined yet, start
-// now), each invited seat's link with a copy button and "New link", and a bot for a seat nobody took.
+// now), each invited seat's link with a copy button and "New link", a bot for a seat nobody took, a link to open
+// the host's own seat on another device, and the spectators' link.
 import * as i18n from "../i18n.js";
 import { api, store } from "../api.js";
 import { h } from "../dom.js";
@@ -25,8 +26,9 @@ export class Invites {
     const missing = (st.table.seats || []).filter((s) => s.kind !== "bot" && !s.joined);
     const panel = h("div", { class: "panel waiting-panel" }, h("h2", null, t("web.table.waiting_title")));
     if (missing.length) panel.append(h("p", null, t("web.table.waiting_players", { seats: missing.map((s) => s.seat) }, names)));
-    // the host's device: every invited seat's link, a new link, and a bot for a seat nobody took
-    if (host) panel.append(...this.rows());
+    // the host's device: every invited seat's link, a new link, a bot for a seat nobody took, a link to open the
+    // host's own seat on another device, and the spectators' link
+    if (host) panel.append(...this.rows({ own: true }), ...this.spectatorRow());
     if (host) {
       const btn = h("button", { type: "button", class: "button primary" }, t("web.table.start_now"));
       btn.addEventListener("click", async () => {
@@ -60,7 +62,7 @@ export class Invites {
       if (this.confirm === s.seat) {
         row.append(this.confirmBox(s.seat, mine));
       } else {
-        const buttons = h("div", { class: "button-row invite-buttons" }, this.newLinkButton(s.seat));
+        const buttons = h("div", { class: "button-row invite-buttons" }, this.newLinkButton(s.seat, mine && !shown));
         if (st.table.status === "waiting" && !s.joined) {
           // the host may hand a seat nobody took to a bot
           const bot = h("button", { type: "button", class: "button small" }, t("web.table.seat_to_bot"));
@@ -77,8 +79,9 @@ export class Invites {
     return rows;
   }
 
-  newLinkButton(seat) {
-    const btn = h("button", { type: "button", class: "button small", "data-testid": "invite-new" }, i18n.t("web.invite.new_link"));
+  // `first`: the host's own seat has no link yet ("Make a link" rather than "New link")
+  newLinkButton(seat, first = false) {
+    const btn = h("button", { type: "button", class: "button small", "data-testid": "invite-new" }, i18n.t(first ? "web.invite.own_link" : "web.invite.new_link"));
     btn.addEventListener("click", () => { this.confirm = seat; this.page.render(); });
     return btn;
   }
@@ -109,6 +112,15 @@ export class Invites {
       h("div", { class: "button-row" }, yes, no));
   }
 
+  // the link anyone may watch the table with (kept by the device that made the table)
+  spectatorRow() {
+    const entry = store.table(this.page.id) || {};
+    if (!entry.spectator) return [];
+    return [h("div", { class: "invite", "data-testid": "spectator-row" },
+      h("p", { class: "small" }, i18n.t("web.new.spectator")),
+      linkLine(entry.spectator, { "data-testid": "spectator-link", "aria-label": i18n.t("web.new.spectator") }))];
+  }
+
   // during the game, the host's links sit folded in the side panel
   panel() {
     const st = this.page.state;
@@ -117,7 +129,7 @@ export class Invites {
     if (!rows.length) return null;
     const t = i18n.t;
     const box = h("details", { class: "panel invite-panel", "data-testid": "invite-panel", open: this.open },
-      h("summary", null, t("web.invite.title")), h("p", { class: "small muted" }, t("web.invite.help")), ...rows);
+      h("summary", null, t("web.invite.title")), h("p", { class: "small muted" }, t("web.invite.help")), ...rows, ...this.spectatorRow());
     box.addEventListener("toggle", () => { this.open = box.open; });
     return box;
   }

@@ -2,6 +2,12 @@
 // fields), the seats, and the game.
 import * as i18n from "../i18n.js";
 
+// A field's name in words, for what a game gives no message for: "max_take" -> "Max take".
+export function humanise(name) {
+  const words = String(name).replace(/[_-]+/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : String(name);
+}
+
 export function actionLabel(a, names) {
   const key = `action.${a.type}`;
   const params = { ...a };

@@ -6,6 +6,14 @@ import { h, icon } from "../dom.js";
 import { errorText } from "../errors.js";
 import { playAgain } from "../tables.js";
 import { renderDialog } from "./dialogs.js";
+import { humanise } from "./labels.js";
+
+// A score column's name: the game's `score.<column>`, else the frame's `web.score.<column>` (rank, total), else
+// the column's name in words.
+export function columnLabel(c) {
+  for (const key of [`score.${c}`, `web.score.${c}`]) if (i18n.has(key)) return i18n.t(key);
+  return humanise(c);
+}
 
 export function scoreTable(result, columns, names, mySeat = null) {
   const t = i18n.t;
@@ -14,9 +22,9 @@ export function scoreTable(result, columns, names, mySeat = null) {
   const winners = new Set(result.winners || []);
   const table = h("table", { class: "score-table", "data-testid": "score-table" });
   table.append(h("thead", null, h("tr", null,
-    h("th", { scope: "col" }, t("score.rank")),
+    h("th", { scope: "col" }, columnLabel("rank")),
     h("th", { scope: "col" }, t("web.table.player")),
-    ...cols.map((c) => h("th", { scope: "col", class: c === "total" ? "total" : "" }, t(`score.${c}`))))));
+    ...cols.map((c) => h("th", { scope: "col", class: c === "total" ? "total" : "" }, columnLabel(c))))));
   const body = h("tbody");
   for (const s of scores) {
     const row = h("tr", { class: [winners.has(s.seat) && "winner", s.seat === mySeat && "me"] },

@@ -161,6 +161,51 @@ class Seating:
         return await self.hub.actor.serial(table, self._join, auth.seat, name,
                                            auth.credential if auth.invite else None)
 
+    async def device_for_account(self, table: LiveTable, seat: int) -> str:
+        """A new device token for `seat`, asked by the account that plays it (the API checked that) from a
+        device that holds no token of the seat. The seat's other tokens keep working; the host's own seat
+        keeps its host right on the new device too."""
+        if not 0 <= seat < table.players:
+            raise TableError(404, "unknown_seat", f"there is no seat {seat}", field="seat")
+        return await self.hub.actor.serial(table, self._device_for_account, seat)
+
+    async def _device_for_account(self, table: LiveTable, seat: int) -> str:
+        row = table.seats[seat]
+        if row["kind"] != "human" or not row.get("joined"):
+            raise TableError(409, "seat_not_yours", f"seat {seat} is not a seat your account has joined",
+                             field="seat")
+        own = bool(row.get("token_hash")) and table.host_token_hash is not None and hmac.compare_digest(
+            row["token_hash"], table.host_token_hash)
+        host = own or any(c.get("host") and c["kind"] == "device" and c["state"] == "active"
+                          for c in row.get("credentials") or ())
+        token = new_token()
+        device = {"token_hash": hash_token(token), "kind": "device", "state": "active", "host": host}
+        await asyncio.to_thread(self.hub.store.add_device, table.id, seat, device["token_hash"], host)
+        row.setdefault("credentials", []).append(device)
+        return token
+
+    async def sit(self, table: LiveTable, name: str | None) -> tuple[int, str]:
+        """Take a free seat of a public table (one click in the lobby): the first invited seat whose invite
+        nobody has used is joined as if with that invite. Returns the seat and this device's own token."""
+        if not table.public:
+            raise TableError(403, "not_public", "this table is not in the public lobby: it needs an invite link")
+        if name and not utf8(name):
+            raise TableError(422, "bad_name", "a name must be valid Unicode text", field="name")
+        name = name.strip()[:NAME_MAX] if name else None
+        return await self.hub.actor.serial(table, self._sit, name)
+
+    async def _sit(self, table: LiveTable, name: str | None) -> tuple[int, str]:
+        if table.status != "waiting":
+            raise TableError(409, "table_started", "this table has started: choose another in the lobby")
+        for row in table.seats:
+            if row["kind"] != "human" or row.get("joined"):
+                continue
+            cred = next((c for c in row.get("credentials") or () if c["kind"] == "invite" and c["state"] == "active"),
+                        None)
+            if cred is not None:
+                return row["seat"], await self._join(table, row["seat"], name, cred["token_hash"])
+        raise TableError(409, "table_full", "every seat of this table is taken: choose another in the lobby")
+
     async def _join(self, table: LiveTable, seat: int, name: str | None, invite: str | None = None) -> str | None:
         store = self.hub.store
         fields: dict = {"joined": True}
