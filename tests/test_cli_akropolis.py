@@ -79,8 +79,8 @@ def _mid_game_view(players: int = 2, actions: int = 40, **options):
     from cetate.games import get
 
     game = get("akropolis")
-    state = game.setup(players, 9, options)
-    rnd = random.Random(9)
+    state = game.setup(players, 10, options)
+    rnd = random.Random(10)
     for _ in range(actions):
         game.apply(state, game.random_action(state, rnd))
     return game, state, game.view(state, state.seat)

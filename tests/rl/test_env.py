@@ -9,7 +9,7 @@ import numpy as np
 import pettingzoo.test as pettingzoo_test  # the `rl` extra, part of `dev`: these tests never skip
 import pytest
 
-from cetate.core.encoding import ActionCodec, Features
+from cetate.core.encoding import ActionCodec, Decision, Features
 from cetate.core.errors import IllegalAction, InvalidOptions
 from cetate.core.rng import Rng
 from cetate.games import get
@@ -88,14 +88,43 @@ def test_every_legal_action_has_its_own_number_and_comes_back(gid, players, opti
             numbers = [codec.index(a) for a in legal]
             assert None not in numbers, [a for a, i in zip(legal, numbers, strict=True) if i is None][:3]
             assert len(set(numbers)) == len(numbers), "two legal actions share a number"
+            assert codec.indices(legal).tolist() == numbers  # the vectorised numbering agrees
             for a, i in zip(legal, numbers, strict=True):
                 assert codec.action(i) == a
+            _reach_every_legal_action_by_tokens(codec.factored, numbers)
             for s in range(players):
-                values = encoder.observe(game.view(state, s))
-                assert len(values) == size
-                assert all(0.0 <= v <= 1.0 for v in values)
+                values = encoder.observe(encoder.view(state, s))
+                assert isinstance(values, np.ndarray) and values.dtype == np.float32
+                assert values.shape == (size,)
+                assert ((values >= 0.0) & (values <= 1.0)).all()
+                # the encoder's lighter view (and its memos) gives the numbers of the seat's full view
+                assert np.array_equal(values, encoder.observe(game.view(state, s)))
             game.apply(state, game.random_action(state, rnd))
             del seat
+
+
+def _reach_every_legal_action_by_tokens(factored, numbers: list[int]) -> None:
+    """Walking the token tree of a decision reaches exactly the legal actions, each by its own tokens."""
+    reached = set()
+
+    def walk(decision_tokens: list[int]) -> None:
+        decision = Decision(factored, np.asarray(numbers, np.int64))
+        for t in decision_tokens:
+            assert decision.choose(t) is None
+        for t in list(decision.legal):
+            d = Decision(factored, np.asarray(numbers, np.int64))
+            for u in decision_tokens:
+                d.choose(u)
+            done = d.choose(t)
+            if done is None:
+                walk([*decision_tokens, t])
+            else:
+                assert done not in reached
+                reached.add(done)
+                assert factored.tokens_of(factored.codec.action(done)) == [*decision_tokens, t]
+
+    walk([])
+    assert reached == set(numbers)
 
 
 @pytest.mark.parametrize(("gid", "players", "options", "steps"), CONFIGS, ids=IDS)
@@ -111,10 +140,11 @@ def test_the_observation_does_not_change_with_what_the_seat_cannot_see(gid, play
             break
         game.apply(state, game.random_action(state, rnd))
     for seat in range(players):
-        mine = encoder.observe(game.view(state, seat))
+        mine = encoder.observe(encoder.view(state, seat))
+        assert np.array_equal(encoder.observe(game.view(state, seat)), mine)  # the encoder's view: same numbers
         for k in range(4):
             other = game.determinize(state, seat, Rng.from_seed(f"rl/{k}"))
-            assert encoder.observe(game.view(other, seat)) == mine
+            assert np.array_equal(encoder.observe(encoder.view(other, seat)), mine)
 
 
 def test_observations_of_different_moments_differ():
@@ -123,7 +153,7 @@ def test_observations_of_different_moments_differ():
     state = game.setup(2, 1)
     first = encoder.observe(game.view(state, 0))
     game.apply(state, game.legal_actions(state)[0])
-    assert encoder.observe(game.view(state, 0)) != first
+    assert not np.array_equal(encoder.observe(game.view(state, 0)), first)
 
 
 # -- the AEC environment ---------------------------------------------------------------------------
@@ -202,7 +232,7 @@ def test_a_solo_game_rewards_the_one_player():
 
 @pytest.mark.parametrize("bad", [10**6, -1, 2.5, "take", None, [0]])
 def test_an_illegal_or_malformed_action_is_refused_and_changes_nothing(bad):
-    e = env("akropolis", players=2)
+    e = env("akropolis", players=2, illegal="raise")
     e.reset(seed=1)
     agent = e.agent_selection
     before = e.observe(agent)
@@ -218,7 +248,7 @@ def test_an_illegal_or_malformed_action_is_refused_and_changes_nothing(bad):
 
 
 def test_an_action_that_is_not_legal_now_is_named_in_the_error():
-    e = env("gates")
+    e = env("gates", illegal="raise")
     e.reset(seed=1)
     skip = e.codec.index({"type": "skip"})
     with pytest.raises(IllegalAction, match=r"'skip'.*not legal for player_\d now"):

@@ -25,7 +25,7 @@ SETTINGS = [
 def test_gymnasium_check_env_passes(settings):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the checker's warnings count as failures
-        gym_checker.check_env(versus(**settings, illegal="lose"), skip_render_check=True)
+        gym_checker.check_env(versus(**settings), skip_render_check=True)
 
 
 def _play_out(e, obs) -> tuple[float, dict, int]:
@@ -79,22 +79,30 @@ def test_the_same_seed_and_actions_give_the_same_game():
     assert run(5) != run(6)
 
 
-def test_an_illegal_action_is_refused_or_loses_and_the_game_is_left_alone():
-    e = versus("gates", bots="random")
-    obs, _ = e.reset(seed=1)
+def test_an_illegal_action_loses_by_default_or_is_refused_and_the_game_is_left_alone():
+    strict = versus("gates", bots="random", illegal="raise")
+    obs, _ = strict.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    state = e.game.to_json(e.aec.state)
+    state = strict.game.to_json(strict.aec.state)
     with pytest.raises(IllegalAction, match="not legal"):
-        e.step(illegal)
-    assert e.game.to_json(e.aec.state) == state
-    lose = versus("gates", bots="random", illegal="lose")
+        strict.step(illegal)
+    assert strict.game.to_json(strict.aec.state) == state
+    lose = versus("gates", bots="random")  # PettingZoo's convention is the default
     obs, _ = lose.reset(seed=1)
     obs2, reward, terminated, _t, info = lose.step(illegal)
     assert (reward, terminated) == (-1.0, True)
     assert "not legal" in info["illegal"]
+    assert not obs2["action_mask"].any() and not lose.action_masks().any()
     assert lose.game.to_json(lose.aec.state) == state
     with pytest.raises(IllegalAction, match="call reset"):
-        lose.step(int(np.flatnonzero(obs2["action_mask"])[0]))
+        lose.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(IllegalAction, match="an action is an integer"):  # not an action at all: always refused
+        _malformed(lose)
+
+
+def _malformed(e):
+    e.reset(seed=1)
+    e.step("take")
 
 
 def test_bad_settings_are_refused_clearly():
@@ -104,7 +112,7 @@ def test_bad_settings_are_refused_clearly():
         versus("gates", bots="magic")
     with pytest.raises(InvalidOptions, match="seat must be 0 to 1"):
         versus("gates", seat=2)
-    with pytest.raises(InvalidOptions, match="illegal must be"):
+    with pytest.raises(InvalidOptions, match="illegal must be one of 'lose', 'raise'"):
         versus("gates", illegal="ignore")
     with pytest.raises(RuntimeError, match="reset"):
         versus("gates").step(0)
@@ -115,7 +123,9 @@ def test_the_learner_sees_its_own_view_only():
     e = versus("citadels", players=4, bots="random", seat=1)
     obs, _ = e.reset(seed=4)
     view = e.game.view(e.aec.state, 1)
-    assert np.array_equal(obs["observation"], np.asarray(e.aec.encoder.observe(view), np.float32))
+    size = e.aec.encoder.observation_size
+    assert np.array_equal(obs["observation"][:size], e.aec.encoder.observe(view))
+    assert not obs["observation"][size:].any()  # the factored actions' pending block: nothing chosen yet
 
 
 def test_the_package_function_survives_its_module_being_imported():

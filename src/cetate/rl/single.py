@@ -12,9 +12,14 @@
 The other seats are played by registered bots (any name `cetate.bots` knows, `ismcts-normal` included),
 each deciding from its own view as everywhere else (`cetate.bots.choose`). Observations, action numbers
 and the final reward are those of the AEC environment (`cetate.rl.aec`) for the learner's seat; a solo
-Akropolis game needs no bots at all. An illegal action raises `IllegalAction` and changes nothing; with
-`illegal="lose"` it ends the episode instead, with reward -1 and `info["illegal"]` set (what checkers
-that try random unmasked actions, and learners without masks, need); the game itself is left as it was.
+Akropolis game needs no bots at all. `obs="box"` gives the observation as one vector (for SB3's
+`MlpPolicy`, SuperSuit's wrappers) with the mask in `info["action_mask"]` and `action_masks()`.
+
+An illegal action ends the episode by default (`illegal="lose"`: reward -1, `info["illegal"]` says why;
+the game itself is left as it was), which is what checkers that try random unmasked actions (Gymnasium's
+`check_env`, SB3's) and learners without masks need; with `illegal="raise"` it raises `IllegalAction` and
+changes nothing. The environments are registered with Gymnasium as `cetate/Citadels-v0`,
+`cetate/Akropolis-v0` and `cetate/Gates-v0` (see `cetate.rl`).
 """
 
 from __future__ import annotations
@@ -33,17 +38,17 @@ from cetate.rl.aec import CetateEnv
 class VersusBots(gymnasium.Env):
     """The learner plays `seat` (or, with `seat=None`, seat `game seed % players`: the same seed gives the
     same seat, and consecutive seeds go round the table). `bots` lists the bots of the other seats in seat
-    order, skipping the learner's; one name (or a list of one) serves all of them."""
+    order, skipping the learner's; one name (or a list of one) serves all of them. `obs`, `actions` and
+    `illegal` are those of `cetate.rl.aec.CetateEnv`."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: Any, players: int | None = None, options: dict | None = None,
                  bots: list[str] | tuple[str, ...] | str = "random", seat: int | None = None,
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
-        if illegal not in ("raise", "lose"):
-            raise InvalidOptions("bad_illegal", f"illegal must be 'raise' or 'lose', not {illegal!r}")
+                 render_mode: str | None = None, illegal: str = "lose", obs: str = "dict",
+                 actions: str | None = None) -> None:
+        self.aec = CetateEnv(game, players, options, render_mode, obs=obs, actions=actions, illegal=illegal)
         self.illegal = illegal
-        self.aec = CetateEnv(game, players, options, render_mode)
         self.game = self.aec.game
         self.players = self.aec.players
         others = self.players - 1
@@ -67,10 +72,9 @@ class VersusBots(gymnasium.Env):
         self.seat = 0 if seat is None else seat
         self._bots: dict[int, Any] = {}
         self._decisions = 0
-        self._lost = False
 
     # -- Gymnasium API ------------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
         game_seed = self.aec.seed_used
@@ -79,32 +83,32 @@ class VersusBots(gymnasium.Env):
         self._bots = {s: make_bot(name, self.game, s, bot_seed(game_seed, s))
                       for s, name in zip(others, self.bot_names, strict=True)}
         self._decisions = 0
-        self._lost = False
         self._play_bots()
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         aec = self.aec
         if aec.state is None:
             raise RuntimeError("call reset() before step()")
-        if self.game.to_move(aec.state) is None or self._lost:
+        agent = self._agent
+        if aec.terminations.get(agent, True):
             raise IllegalAction("game_over", "the game is over: call reset() for a new one")
-        try:
-            aec.step(action)  # refuses an illegal action and changes nothing
-        except IllegalAction as exc:
-            if self.illegal == "raise":
-                raise
-            self._lost = True
-            return self._observation(), -1.0, True, False, {**self._info(), "illegal": exc.message}
+        aec.step(action)  # illegal="raise": refuses an illegal action and changes nothing
+        if aec.terminations[agent]:  # an illegal action (illegal="lose") or the end of the game
+            info = self._info()
+            if "illegal" in aec.infos[agent]:
+                info["illegal"] = aec.infos[agent]["illegal"]
+            return self._observation(), float(aec.rewards[agent]), True, False, info
         self._decisions += 1
         self._play_bots()
-        over = self.game.to_move(aec.state) is None
-        reward = float(aec.rewards.get(self._agent, 0.0)) if over else 0.0
+        over = aec.terminations[agent]
+        reward = float(aec.rewards[agent]) if over else 0.0
         return self._observation(), reward, over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions as booleans (the method sb3-contrib's MaskablePPO looks for)."""
-        return self._observation()["action_mask"].astype(bool)
+        """The legal actions as booleans (the method sb3-contrib's MaskablePPO looks for); made from the
+        legal actions alone, without computing an observation."""
+        return self.aec.action_mask(self._agent).astype(bool)
 
     def render(self) -> str | None:
         return self.aec.render()
@@ -119,16 +123,15 @@ class VersusBots(gymnasium.Env):
         while (mover := game.to_move(aec.state)) is not None and mover != self.seat:
             action = choose(self._bots[mover], game, aec.state, mover, self._decisions)
             self._decisions += 1
-            index = aec.codec.index(action)
-            if index is None or index not in aec.legal_action_indices():
-                raise RuntimeError(f"bot {self._bots[mover].name!r} chose {action!r}, which has no legal number")
-            aec.step(index)
+            aec.play(action)
 
-    def _observation(self) -> dict:
+    def _observation(self) -> Any:
         return self.aec.observe(self._agent)
 
     def _info(self) -> dict:
         info: dict = {"seat": self.seat, "seed": self.aec.seed_used}
+        if self.aec.obs_type == "box":
+            info["action_mask"] = self.aec.action_mask(self._agent)
         if self.game.to_move(self.aec.state) is None:
             info["result"] = self.game.result(self.aec.state)
         return info
@@ -136,6 +139,7 @@ class VersusBots(gymnasium.Env):
 
 def versus(game: Any, players: int | None = None, options: dict | None = None,
            bots: list[str] | tuple[str, ...] | str = "random", seat: int | None = None,
-           render_mode: str | None = None, illegal: str = "raise") -> VersusBots:
+           render_mode: str | None = None, illegal: str = "lose", obs: str = "dict",
+           actions: str | None = None) -> VersusBots:
     """A single-agent Gymnasium environment: the learner against `bots` (see the module doc)."""
-    return VersusBots(game, players, options, bots, seat, render_mode, illegal)
+    return VersusBots(game, players, options, bots, seat, render_mode, illegal, obs, actions)

@@ -26,7 +26,10 @@ from cetate.games.akropolis import rules, search, state, view
 from cetate.games.akropolis.options import SCHEMA, check_for_players
 from cetate.games.akropolis.state import State
 
-ENGINE_VERSION = "1"
+# 2 (issue 31): `random_action` (and so `playout_action`) samples among the cells near the city in another
+# order, so a seeded random bot or playout picks other placements than under 1. The rules, the order of
+# `legal_actions` and the state's RNG are unchanged: records of version 1 replay identically.
+ENGINE_VERSION = "2"
 HEURISTIC = "akropolis-heuristic"  # bot.NAME
 
 
@@ -47,8 +50,9 @@ def describe_action(s: State, action: dict) -> dict:
     the card and the small tile."""
     out = {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
     if action.get("type") == "take" and isinstance(action.get("site"), int) and 0 <= action["site"] < len(s.site):
-        out.update({"tile": s.site[action["site"]], "cost": action["site"]})
-        if action["site"] == 0:
+        cost = rules.take_cost(action["site"])  # the rule's own price (§1.3), not derived again here
+        out.update({"tile": s.site[action["site"]], "cost": cost})
+        if cost == 0:
             out["key"] = "action.take_free"
     return out
 

@@ -51,10 +51,34 @@ def _surrounded(city: City, cell, sides) -> bool:
     return all(_n(cell, d) in h for d in sides)
 
 
+def _faced(city: City, letter: str) -> dict[tuple[int, int], int]:
+    """For every cell that some neighbour shows `letter` towards: the directions (bit d: the neighbour in
+    direction d) from which it does. The same facts as `_facing`, gathered from the hexes showing `letter`."""
+    out: dict[tuple[int, int], int] = {}
+    drot = city.drot
+    for (q, r), code in city.top.items():
+        if letter not in code:
+            continue
+        if len(code) == 1:
+            sides = range(6)
+        else:  # a dual hex shows each half on its own three sides (§1.9)
+            first = drot[(q, r)]
+            sides = [d for d in range(6) if (code[0] if (d - first) % 6 < 3 else code[1]) == letter]
+        for d in sides:
+            dq, dr = D[d]
+            n = (q + dq, r + dr)
+            out[n] = out.get(n, 0) | 1 << ((d + 3) % 6)  # seen from n, this hex lies in direction d + 3
+    return out
+
+
+ALL_AROUND = 0b111111
+ALTERNATE = (0b010101, 0b101010)  # directions d, d + 2, d + 4
+
+
 def housing(city: City, stones: int, options: dict) -> bool:
     """§2.5 #1: a centre hex whose six neighbours all show a House district towards it."""
-    for cell in city.top:
-        if _centre_ok(city, cell, False, options) and all(_facing(city, cell, d) == "h" for d in range(6)):
+    for cell, mask in _faced(city, "h").items():
+        if mask == ALL_AROUND and _centre_ok(city, cell, False, options):
             return True
     return False
 
@@ -77,18 +101,10 @@ def district_center(city: City, stones: int, options: dict) -> bool:
 
 def city_market(city: City, stones: int, options: dict) -> bool:
     """§2.5 #4: a centre with Market districts on three alternating neighbours (d, d+2, d+4)."""
-    lenient = options["card_centre"] == "lenient"
-    candidates = set(city.top)
-    if lenient:  # the centre may be empty: look at every cell next to a market
-        for cell, code in city.top.items():
-            if "m" in code:
-                candidates.update(_n(cell, d) for d in range(6))
-    for cell in candidates:
-        if not _centre_ok(city, cell, True, options):
-            continue
-        for d in (0, 1):
-            if all(_facing(city, cell, d + k) == "m" for k in (0, 2, 4)):
-                return True
+    for cell, mask in _faced(city, "m").items():  # with the lenient centre (F7) it may even be empty
+        if (mask & ALTERNATE[0] == ALTERNATE[0] or mask & ALTERNATE[1] == ALTERNATE[1]) and _centre_ok(
+                city, cell, True, options):
+            return True
     return False
 
 
@@ -135,9 +151,39 @@ def _line(city: City, length: int) -> list[list[str]]:
     return out
 
 
+def _runs(city: City, length: int, letter: str | None = None):
+    """Each straight run of `length` (3 or 5) hexes as `_line` finds them, once per run and axis, as its
+    letters (unordered: the cards only ask whether they are all `letter`, or all different): found from its
+    middle hex, which shows the same district on both sides of the line, so it is a one-district hex (a dual
+    hex's opposite sides lie in different halves, and no small tile shows one district twice). With
+    `letter`, only runs whose middle shows it."""
+    top = city.top
+    side = city.side
+    half = length // 2
+    for (q, r), code in top.items():
+        if len(code) != 1 or code not in DISTRICTS or (letter is not None and code != letter):
+            continue
+        for d in range(3):
+            dq, dr = D[d]
+            letters = [code]
+            for sign in (1, -1):  # each way from the middle: hexes showing one district on both sides, then the end
+                for k in range(1, half + 1):
+                    cell = (q + sign * k * dq, r + sign * k * dr)
+                    towards = d + 3 if sign == 1 else d  # the side of `cell` facing the middle
+                    back = side(cell, towards)
+                    if back not in DISTRICTS or (k < half and side(cell, towards + 3) != back):
+                        break
+                    letters.append(back)
+                else:
+                    continue
+                break
+            else:
+                yield letters
+
+
 def rampart(city: City, stones: int, options: dict) -> bool:
     """§2.5 #7: three Barracks districts in a straight line."""
-    return any(letters == ["b", "b", "b"] for letters in _line(city, 3))
+    return any(letters == ["b", "b", "b"] for letters in _runs(city, 3, "b"))
 
 
 def guard_tower(city: City, stones: int, options: dict) -> bool:
@@ -226,7 +272,7 @@ def parkland(city: City, stones: int, options: dict) -> bool:
 
 def main_street(city: City, stones: int, options: dict) -> bool:
     """§2.5 #16: five districts of five different colours in a straight line (plazas and quarries don't count)."""
-    return any(len(set(letters)) == 5 for letters in _line(city, 5))
+    return any(len(set(letters)) == 5 for letters in _runs(city, 5))
 
 
 def quarry_mine(city: City, stones: int, options: dict) -> bool:

@@ -15,7 +15,7 @@ from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.akropolis import cards as athena_cards
-from cetate.games.akropolis.city import City, tile_codes
+from cetate.games.akropolis.city import TRIANGLE, City, tile_codes
 from cetate.games.akropolis.data import (
     ATHENA_CARDS,
     CARDS_SHOWN,
@@ -177,25 +177,34 @@ def legal_actions(s: State) -> list[dict]:
 
 
 def random_action(s: State, rnd) -> dict:
-    """A uniformly random take, or a random legal placement found by sampling (anchor, rotation) pairs
-    without enumerating them all (the fast path for random playouts); Athena choices are drawn from
-    `legal_actions`. `rnd` is a `random.Random`."""
+    """A uniformly random take, or a uniformly random legal placement found by sampling (anchor, rotation)
+    pairs among the cells near the city (`City.near_cells`) without enumerating them all (the fast path for
+    random playouts); Athena choices are drawn from `legal_actions`. `rnd` is a `random.Random`."""
     phase = s.phase
     if phase == "take":
         return {"type": "take", "site": rnd.randrange(affordable(s, s.seat))}
     if phase == "place":
         city = s.cities[s.seat]
-        ground = list(city.ground_anchors())
-        built = list(city.h)
-        n_ground = len(ground)
-        total = n_ground + len(built)
-        refusal, cells_of = city.refusal, city.cells_of
+        near = city.near_cells()
+        total = 6 * len(near)
+        h, border, pid = city.h, city.border, city.pid
         for _ in range(200):
             i = rnd.randrange(total)
-            q, r = ground[i] if i < n_ground else built[i - n_ground]
-            rot = rnd.randrange(6)
-            if refusal(cells_of(q, r, rot)) is None:
-                return {"type": "place", "q": q, "r": r, "rot": rot}
+            q, r = near[i // 6]
+            rot = i % 6
+            # `City.refusal` inlined (§1.4): the three cells level, then touching the city or on two tiles
+            (aq, ar), (bq, br) = TRIANGLE[rot]
+            c0, c1, c2 = (q, r), (q + aq, r + ar), (q + bq, r + br)
+            k = h.get(c0, 0)
+            if h.get(c1, 0) != k or h.get(c2, 0) != k:
+                continue
+            if k == 0:
+                if c0 in border or c1 in border or c2 in border:
+                    return {"type": "place", "q": q, "r": r, "rot": rot}
+            else:
+                p = pid[c0]
+                if pid[c1] != p or pid[c2] != p:
+                    return {"type": "place", "q": q, "r": r, "rot": rot}
     legal = legal_actions(s)
     return legal[rnd.randrange(len(legal))]
 

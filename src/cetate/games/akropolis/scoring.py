@@ -17,6 +17,8 @@ LETTER = {HOUSE: "h", MARKET: "m", BARRACKS: "b", TEMPLE: "t", GARDEN: "g"}
 COLOUR_OF = {v: k for k, v in LETTER.items()}
 STARS = {LETTER[k]: PLAZA_STARS[k] for k in COLOURS}
 ALL_SIDES = (0, 1, 2, 3, 4, 5)
+DISTRICT_LETTERS = frozenset(LETTER.values())
+PLAZA_OF = {k.upper(): k for k in STARS}  # a plaza's code -> its colour letter
 SIDES_OF_HALF = tuple((tuple((r + i) % 6 for i in range(3)), tuple((r + 3 + i) % 6 for i in range(3)))
                       for r in range(6))
 
@@ -44,12 +46,13 @@ def units(city: City) -> list[tuple[tuple[int, int], str, tuple[int, ...], int]]
     """The visible districts as (cell, letter, sides, level); a dual hex gives one per half."""
     out = []
     h = city.h
+    drot = city.drot
     for cell, code in city.top.items():
         if len(code) == 1:
-            if code.islower() and code != "q":
+            if code in DISTRICT_LETTERS:
                 out.append((cell, code, ALL_SIDES, h[cell]))
         else:
-            halves = SIDES_OF_HALF[city.drot[cell]]
+            halves = SIDES_OF_HALF[drot[cell]]
             out.append((cell, code[0], halves[0], h[cell]))
             out.append((cell, code[1], halves[1], h[cell]))
     return out
@@ -83,10 +86,25 @@ def lakes(city: City) -> set[tuple[int, int]]:
     """The enclosed empty cells (lakes, §3.4): the empty cells of the grown bounding parallelogram that the
     flood fill of `outside` does not reach. Fast path: a city without holes has Euler characteristic (cells
     - shared edges + cell triples meeting at a corner) equal to its number of connected parts (one, for a
-    city built by the rules); then the answer is empty without a flood fill of the empty cells."""
+    city built by the rules); then the answer is empty without a flood fill of the empty cells. A city known
+    to be in one piece (`City._linked`) keeps its characteristic up to date, and its lakes are found from the
+    border cells that are enclosed (`enclosed_border`): every lake touches the city."""
     h = city.h
     if not h:
         return set()
+    if city._linked and city._chi is not None:
+        if city._chi == 1:
+            return set()
+        seen = enclosed_border(city)
+        todo = list(seen)
+        while todo:  # the rest of each lake: it is enclosed, so this stays inside it
+            q, r = todo.pop()
+            for dq, dr in D:
+                n = (q + dq, r + dr)
+                if n not in seen and n not in h:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
     edges = corners = 0
     for q, r in h:
         up = (q + 1, r - 1) in h
@@ -102,6 +120,30 @@ def lakes(city: City) -> set[tuple[int, int]]:
     rs = [r for _, r in h]
     return {(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
             if (q, r) not in h and (q, r) not in out}
+
+
+def enclosed_border(city: City) -> set[tuple[int, int]]:
+    """The border cells (empty, next to the city) that lie in a lake: `lakes(city) & city.border`, which is
+    all that scoring looks at (the empty neighbours of districts). For a city in one piece (`City._linked`)
+    the border cells outside the city form one chain around it (walking round the city's outline, two
+    successive edges have the same outside cell or two cells meeting at the corner between them), which a
+    flood fill through the border alone finds from the lowest (q, r): nothing lies further west."""
+    border = city.border
+    if not (city._linked and city._chi is not None):
+        return lakes(city) & border
+    if city._chi == 1:
+        return set()
+    start = min(border)
+    seen = {start}
+    todo = [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in D:
+            n = (q + dq, r + dr)
+            if n in border and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return border - seen
 
 
 def _connected(h: dict) -> bool:
@@ -148,34 +190,94 @@ def temple_multiplier(level: int, surrounded: bool, options: dict) -> int:
 def score_city(city: City, options: dict) -> dict[str, dict]:
     """Per colour: the scoring districts' value (after variants), the stars, the points, how many districts
     meet the condition and how many were doubled. Options give the variants and flags F1-F4."""
-    us = units(city)
+    return score_units(city, units(city), options)
+
+
+def score_units(city: City, us: list, options: dict) -> dict[str, dict]:
+    """`score_city` from the city's `units`, for a caller that reads them too."""
     h = city.h
-    side = city.side
+    top = city.top
+    drot = city.drot
     stars = {c: 0 for c in STARS}
-    for code in city.top.values():
-        if len(code) == 1 and code.isupper():
-            stars[code.lower()] += STARS[code.lower()]
-    need_outside = any(letter in "bg" for _, letter, _, _ in us)
-    closed = lakes(city) if need_outside else set()
+    for code in top.values():
+        c = PLAZA_OF.get(code)
+        if c is not None:
+            stars[c] += STARS[c]
+    closed = None  # the enclosed border cells, found when a barracks or a garden first needs them
     value = {c: 0 for c in STARS}
     count = {c: 0 for c in STARS}
     doubled = {c: 0 for c in STARS}
     houses: list[tuple[tuple[int, int], tuple[int, ...], int]] = []
+    markets_variant = options["variant_markets"]
+    edge_outside = options["barracks_edge"] == "outside"
+    count_outside = options["barracks_variant_count"] == "outside"
+    barracks_variant = options["variant_barracks"]
+    temples_variant = options["variant_temples"]
+    gardens_variant = options["variant_gardens"]
+    single_hex_lake = options["lake"] == "single_hex"
     for cell, letter, sides, level in us:
         q, r = cell
         if letter == "h":
             houses.append((cell, sides, level))
             continue
-        if letter == "m":
-            mult = market_multiplier([side((q + D[d][0], r + D[d][1]), (d + 3) % 6) for d in sides], options)
-        elif letter == "b":
-            empty = [(q + D[d][0], r + D[d][1]) for d in sides if (q + D[d][0], r + D[d][1]) not in h]
-            mult = barracks_multiplier(sum(1 for n in empty if n not in closed), len(empty), options)
-        elif letter == "t":
-            mult = temple_multiplier(level, all((q + D[d][0], r + D[d][1]) in h for d in sides), options)
-        else:  # garden: always; variant: next to a lake (F4)
-            mult = 2 if options["variant_gardens"] and any(
-                _is_lake(city, (q + D[d][0], r + D[d][1]), closed, options["lake"]) for d in sides) else 1
+        if letter == "m":  # `market_multiplier`: what each neighbour shows towards it
+            mult = 1
+            for d in sides:
+                dq, dr = D[d]
+                code = top.get((q + dq, r + dr))
+                if code is None:
+                    continue
+                if len(code) == 2:
+                    n = (q + dq, r + dr)
+                    code = code[0] if (d + 3 - drot[n]) % 6 < 3 else code[1]
+                if code == "m":
+                    mult = 0
+                    break
+                if code == "M" and markets_variant:
+                    mult = 2
+        elif letter == "b":  # `barracks_multiplier`
+            if closed is None:
+                closed = enclosed_border(city)
+            empty = outer = 0
+            for d in sides:
+                dq, dr = D[d]
+                n = (q + dq, r + dr)
+                if n not in h:
+                    empty += 1
+                    if n not in closed:
+                        outer += 1
+            if not (outer if edge_outside else empty):
+                continue
+            mult = 2 if barracks_variant and (outer if count_outside else empty) >= 3 else 1
+        elif letter == "t":  # `temple_multiplier`
+            for d in sides:
+                dq, dr = D[d]
+                if (q + dq, r + dr) not in h:
+                    break
+            else:
+                mult = 2 if temples_variant and level >= 2 else 1
+                value["t"] += level * mult
+                count["t"] += 1
+                doubled["t"] += mult - 1
+            continue
+        else:  # garden: always; variant: next to a lake (F4, `_is_lake`)
+            mult = 1
+            if gardens_variant:
+                for d in sides:
+                    dq, dr = D[d]
+                    n = (q + dq, r + dr)
+                    if n in h:
+                        continue
+                    if closed is None:
+                        closed = enclosed_border(city)
+                    if single_hex_lake:
+                        nq, nr = n
+                        if all((nq + eq, nr + er) in h for eq, er in D):
+                            mult = 2
+                            break
+                    elif n in closed:
+                        mult = 2
+                        break
         if not mult:
             continue
         value[letter] += level * mult
@@ -199,6 +301,8 @@ def score_city(city: City, options: dict) -> dict[str, dict]:
 def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int, set]:
     """(value, size, cells) of the scoring house group (§1.7 and F1): most hexes, ties to the higher value; or the
     highest value with `tie == "value"`. Halves of dual hexes join only through their own sides."""
+    if not city.drot:  # no dual hex in sight: the groups are the connected parts of the house cells
+        return _house_parts(city, houses, tie)
     side = city.side
     drot = city.drot
     top = city.top
@@ -241,6 +345,33 @@ def _largest_house_group(city: City, houses, tie: str) -> tuple[int, int, set]:
         if key > best:
             best = key
             cells = {houses[i][0] for i in members}
+    return ((best[0], best[1]) if tie == "value" else (best[1], best[0])) + (cells,)
+
+
+def _house_parts(city: City, houses, tie: str) -> tuple[int, int, set]:
+    """`_largest_house_group` for a city without dual hexes: the groups in the order of their first house
+    in `houses`, the first of the best kept, as there."""
+    top, h = city.top, city.h
+    seen: set = set()
+    best = (-1, -1)
+    cells: set[tuple[int, int]] = set()
+    for start, _, _ in houses:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        val = 0
+        for q, r in group:  # grows while it is read
+            val += h[(q, r)]
+            for dq, dr in D:
+                n = (q + dq, r + dr)
+                if n not in seen and top.get(n) == "h":
+                    seen.add(n)
+                    group.append(n)
+        key = (val, len(group)) if tie == "value" else (len(group), val)
+        if key > best:
+            best = key
+            cells = set(group)
     return ((best[0], best[1]) if tie == "value" else (best[1], best[0])) + (cells,)
 
 

@@ -67,7 +67,11 @@ def search_actions(s: State) -> list[dict]:
     # what the valuation reads besides the city: the tiles still to come as one set (held tile, site and
     # stacks together: their mix, not their order, and the determinizations of one search share it), the
     # turn, the stones; with Athena the cards' small tiles, in solo what the Architect holds
-    to_come = tuple(sorted((s.held, *s.site, *(t for st in s.stacks for t in st))))
+    to_come = [s.held, *s.site]
+    for stack in s.stacks:
+        to_come += stack
+    to_come.sort()
+    to_come = tuple(to_come)
     extra = (tuple(map(tuple, s.under)), tuple(s.arch_tiles), s.arch_stones, tuple(s.arch_small),
              tuple(s.arch_cards)) if s.cards or s.n == 1 else ()
     # the stones shift every placement's value alike, except through the Athena cards (Quarry Mine...) and

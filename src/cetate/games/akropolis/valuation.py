@@ -18,7 +18,7 @@ from typing import Any
 from cetate.core.rng import Rng
 from cetate.games.akropolis import cards as athena_cards
 from cetate.games.akropolis import rules
-from cetate.games.akropolis.city import City, D, side_code
+from cetate.games.akropolis.city import TRIANGLE, City, D, side_code
 from cetate.games.akropolis.data import CODES, SMALL_TILES, STARTING_TILE
 from cetate.games.akropolis.scoring import (
     ARCHITECT_FACTOR,
@@ -29,6 +29,7 @@ from cetate.games.akropolis.scoring import (
     lakes,
     market_multiplier,
     score_city,
+    score_units,
     temple_multiplier,
     tile_mix,
     units,
@@ -36,6 +37,7 @@ from cetate.games.akropolis.scoring import (
 from cetate.games.akropolis.state import State, total_turns
 
 LETTERS = "hmbtg"
+STAR_OF = {c.upper(): c for c in LETTERS}  # a plaza's code -> its colour letter
 COLOUR = {"h": "house", "m": "market", "b": "barracks", "t": "temple", "g": "garden"}
 
 # Tunable weights (see docs/bots/akropolis-heuristic.md).
@@ -79,6 +81,9 @@ STATUE_HOPE = (0.1, 0.2, 0.35, 0.6, 1.0)  # chance of the whole statue, by cards
 SOLO_RATES = (2.1, 1.0)
 
 
+_MIXES: dict[tuple, tuple] = {}  # tiles still to come -> `tile_mix` of them (read only: shared by every _Turn)
+
+
 def _key(cells, codes) -> frozenset:
     return frozenset(zip(cells, codes, strict=True))
 
@@ -114,8 +119,13 @@ class _Turn:
         self.completed = list(seat.get("completed", []))
         self.T = T = max(0, rules.own_turns_left(n, view["turn"], view["turns"]) - 1)  # turns after this one
         # composition of the tiles still to come
-        ids = list(view.get("unseen", [])) + [t["id"] for t in view.get("site", [])]
-        self.ps, self.pd = tile_mix(CODES[t] for t in ids)
+        ids = (*view.get("unseen", []), *(t["id"] for t in view.get("site", [])))
+        mix = _MIXES.get(ids)
+        if mix is None:
+            if len(_MIXES) >= 500:
+                _MIXES.clear()
+            mix = _MIXES[ids] = tile_mix(CODES[t] for t in ids)
+        self.ps, self.pd = mix
         self.fs = {c: p["future_stars"] * T * self.ps[c] for c in LETTERS}
         self.fv = {c: p["future_value"] * T * self.pd[c] * p["future_level"] * QUALIFY[c] for c in LETTERS}
         # Athena
@@ -139,13 +149,14 @@ class _Turn:
 
     def value(self, city: City, stones: int, done: set | frozenset | list) -> float:
         """The worth of a city holding `stones`, the cards in `done` being completed (see the module doc)."""
-        sc = score_city(city, self.opts)
+        us = units(city)
+        sc = score_units(city, us, self.opts)
         h = city.h
         temple_pot = 0.0
         house_total = 0
         var_t = self.opts["variant_temples"]
         th = self.temple_hope
-        for (q, r), letter, sides, level in units(city):
+        for (q, r), letter, sides, level in us:
             if letter == "t":
                 e = 0
                 for d in sides:
@@ -175,15 +186,23 @@ class _Turn:
 
     def _quarries(self, city: City) -> float:
         """Visible quarries: future stones; more when some triangle over the quarry could take a tile now."""
-        refusal, cells_of = city.refusal, city.cells_of
+        h, pid = city.h, city.pid
         total = 0.0
         cover = self.quarry_cover
-        for (q, r), code in city.top.items():
+        val = self.quarry_val
+        for cell, code in city.top.items():
             if code != "q":
                 continue
-            total += self.quarry_val
-            for rot in range(6):  # a tile anchored on the quarry, by the placement rules (§1.4)
-                if refusal(cells_of(q, r, rot)) is None:
+            total += val
+            # a tile anchored on the quarry, by the placement rules (§1.4, `City.fits` inlined): its two
+            # other cells are neighbours d and d + 1, level with it and not both of the quarry's tile
+            q, r = cell
+            k = h[cell]
+            p = pid[cell]
+            n = [(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r)]
+            for d in range(6):
+                a, b = n[d], n[d - 5]
+                if h.get(a, 0) == k and h.get(b, 0) == k and (pid[a] != p or pid[b] != p):
                     total += cover
                     break
         return total
@@ -300,6 +319,8 @@ class _Turn:
         self._memo: dict = {}
         self._fill: dict = {}
         self._cell: dict = {}
+        self._slots_of: list | None = None  # the placements `_slots` is for
+        self._slots: dict = {}
 
     def _fill_effect(self, cell) -> float:
         """What building on the empty `cell` does to its neighbours (temples closer to surrounded,
@@ -351,24 +372,34 @@ class _Turn:
         k = h.get(cell, 0)
         lvl = k + 1
         q, r = cell
-        v = self._cell_part(cell)
+        v = self._cell.get(cell)
+        if v is None:
+            v = self._cell_part(cell)
         if letter == "q":
             v += self.quarry_val
-            if any(h.get((q + dq, r + dr)) == lvl for dq, dr in D):
-                v += self.quarry_cover * 0.7
-        elif letter.isupper():
-            c = letter.lower()
+            for dq, dr in D:
+                if h.get((q + dq, r + dr)) == lvl:
+                    v += self.quarry_cover * 0.7
+                    break
+        elif letter in STAR_OF:
+            c = STAR_OF[letter]
             v += STARS[c] * self.w_star[c]
         else:
             w = self.w_dist[letter]
             if letter == "g":
                 v += lvl * w
             elif letter == "h":
-                if not self._main:
+                main = self._main
+                if not main:
                     v += lvl * w
                 else:
-                    joined = any((q + dq, r + dr) in self._main for dq, dr in D)
-                    v += lvl * w * (1.0 if joined or cell in self._main else self.house_off)
+                    joined = cell in main
+                    if not joined:
+                        for dq, dr in D:
+                            if (q + dq, r + dr) in main:
+                                joined = True
+                                break
+                    v += lvl * w * (1.0 if joined else self.house_off)
             elif letter == "m":
                 facing = []
                 kill = 0.0
@@ -377,7 +408,7 @@ class _Turn:
                     code = top.get(n)
                     if code is None:
                         continue
-                    f = side_code(code, city.drot.get(n, 0), (d + 3) % 6)
+                    f = code if len(code) == 1 else side_code(code, city.drot.get(n, 0), (d + 3) % 6)
                     facing.append(f)
                     if f == "m":
                         kill += self._market_units.get(n, 0.0)
@@ -387,13 +418,14 @@ class _Turn:
                 mates = (p % 6, (p + 1) % 6) if p >= 0 else ()
                 empties = 0
                 outer = 0
+                lakes_ = self._lakes
                 for d, (dq, dr) in enumerate(D):
                     if d in mates:
                         continue
                     n = (q + dq, r + dr)
                     if n not in h:
                         empties += 1
-                        if n not in self._lakes:
+                        if n not in lakes_:
                             outer += 1
                 if letter == "b":
                     # on the ground an empty neighbour in a hole may still open to the outside; one empty
@@ -410,43 +442,50 @@ class _Turn:
     def _all_placements(self) -> list[tuple]:
         """Every legal (q, r, rot) with its cells and each cell's mate side (p) — the same for every tile."""
         city = self.city
+        h = city.h
+        upper = (-1, -1, -1)
+        ground = [(rot, (rot + 2) % 6, (rot + 4) % 6) for rot in range(6)]
         out = []
         for q, r, rot in city.placements("abc"):
-            cells = city.cells_of(q, r, rot)
-            ground = cells[0] not in city.h
-            if ground:
-                ps = (rot, (rot + 2) % 6, (rot + 4) % 6)
-            else:
-                ps = (-1, -1, -1)
-            out.append((q, r, rot, cells, ps))
+            (aq, ar), (bq, br) = TRIANGLE[rot]  # `City.cells_of`
+            out.append((q, r, rot, ((q, r), (q + aq, r + ar), (q + bq, r + br)), upper if (q, r) in h else ground[rot]))
         return out
+
+    def _slot(self, letter: str, j: int, placements: list[tuple]) -> list[float]:
+        """`_cheap` of `letter` landing as hex j (0: A, 1: B, 2: C) of each placement of `placements` (from
+        `_all_placements`), kept for the other tiles of this decision (most share letters)."""
+        if self._slots_of is not placements:
+            self._slots_of = placements
+            self._slots = {}
+        vals = self._slots.get((letter, j))
+        if vals is None:
+            get = self._memo.get  # `_cheap`'s own memo, read here first: most lookups hit (hot path)
+            cheap = self._cheap
+            mates = letter in "bt"
+            vals = []
+            for pl in placements:
+                cell, p = pl[3][j], pl[4][j]
+                v = get((cell, letter, p if mates else -1))
+                if v is None:
+                    v = cheap(cell, letter, p)
+                vals.append(v)
+            self._slots[(letter, j)] = vals
+        return vals
 
     def _best_placements(self, tile: int, stones: int, placements: list[tuple]) -> list[tuple[float, tuple]]:
         """The best placements of city tile `tile` (value of the city after, (q, r, rot)), best first."""
         codes = CODES[tile]
         a, b, c = codes
-        cheap = self._cheap
-        get = self._memo.get  # `_cheap`'s own memo, read here first: most lookups hit (hot path)
-        pa, pb, pc = a in "bt", b in "bt", c in "bt"
-        scored = []
-        for pl in placements:
-            (c0, c1, c2), (p0, p1, p2) = pl[3], pl[4]
-            v0 = get((c0, a, p0 if pa else -1))
-            if v0 is None:
-                v0 = cheap(c0, a, p0)
-            v1 = get((c1, b, p1 if pb else -1))
-            if v1 is None:
-                v1 = cheap(c1, b, p1)
-            v2 = get((c2, c, p2 if pc else -1))
-            if v2 is None:
-                v2 = cheap(c2, c, p2)
-            scored.append((v0 + v1 + v2, pl))
+        # the cheap estimate of every placement: the sum of its three hexes' (`_slot`), in placement order
+        totals = [x + y + z for x, y, z in zip(self._slot(a, 0, placements), self._slot(b, 1, placements),
+                                               self._slot(c, 2, placements), strict=True)]
         k = int(self.p["top_k"])
         repeated = a in (b, c) or b == c
-        top = heapq.nlargest(3 * k if repeated else k, scored, key=lambda x: x[0])
+        top = heapq.nlargest(3 * k if repeated else k, range(len(totals)), key=totals.__getitem__)
         seen: set = set()
         out = []
-        for _, pl in top:
+        for i in top:
+            pl = placements[i]
             if repeated:
                 key = _key(pl[3], codes)
                 if key in seen:

@@ -30,10 +30,16 @@ PLAYERS = (2, 8)
 HEURISTIC = "citadels-heuristic"  # bot.NAME
 
 
+_DEFAULTS = SCHEMA.validate(None)
+
+
 def setup(players: int, seed: int | str = 0, options: dict | None = None) -> State:
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise InvalidOptions("bad_players", f"Citadels is for 2 to 8 players, not {players!r}")
-    opts = SCHEMA.validate(options)
+    if options:
+        opts = SCHEMA.validate(options)
+    else:  # the defaults, validated once (a fresh copy: a state's options are its own)
+        opts = {k: v[:] if isinstance(v, list) else v for k, v in _DEFAULTS.items()}
     check_for_players(opts, players)
     if opts["starting_seat"] is not None and opts["starting_seat"] >= players:
         raise InvalidOptions("bad_option_value",
@@ -75,8 +81,8 @@ SPEC = GameSpec(
                     legal_actions=rules.legal_actions, apply=rules.apply),
     observer=ObserverPart(view=view.view, determinize=view.determinize),
     codec=CodecPart(to_json=to_json, from_json=state.from_json, clone=State.clone),
-    # IS-MCTS: 20 heuristic actions, then `evaluate`
-    search=SearchPart(playout_action=rules.playout_action, evaluate=rules.evaluate,
+    # IS-MCTS: 20 heuristic actions, then `evaluate`; `random_action` draws as the protocol's uniform one does
+    search=SearchPart(random_action=rules.random_action, playout_action=rules.playout_action, evaluate=rules.evaluate,
                       defaults={"depth": 20, "playout": "heuristic"}),
     encoder=lazy("cetate.games.citadels.encoding:ENCODER"),
     presentation=PresentationPart.folder(Path(__file__).parent,

@@ -107,13 +107,12 @@ BASE_PURPLES = tuple(i for i, d in enumerate(DISTRICTS) if d.set == "base" and d
 DARK_CITY_DISTRICTS = tuple(d.id for d in DISTRICTS if d.set == "dark_city")
 
 
+_BASE_DECK = tuple(i for i, d in enumerate(DISTRICTS) if d.set == "base" for _ in range(d.copies))
+
+
 def base_deck() -> list[int]:
     """The 66 cards of the FFG classic deck, in table order (shuffled at setup)."""
-    deck: list[int] = []
-    for i, d in enumerate(DISTRICTS):
-        if d.set == "base":
-            deck.extend([i] * d.copies)
-    return deck
+    return list(_BASE_DECK)
 
 
 class Character(NamedTuple):

@@ -7,9 +7,20 @@ observation says which seat is "me" and lists every seat's public side in seat o
 
 from __future__ import annotations
 
+import numpy as np
+
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
 from cetate.games.citadels.data import CHARACTER_IDS, DISTRICT_IDS
+from cetate.games.citadels.rules import (
+    bishop_protects,
+    completion_size,
+    income_amount,
+    is_complete,
+    to_move,
+)
 from cetate.games.citadels.state import MODES, PHASES
+from cetate.games.citadels.view import TURN_PHASES, known_face_down
+from cetate.games.citadels.view import _city as seat_city
 
 MAX_SEATS = 8
 SEATS = tuple(range(MAX_SEATS))
@@ -36,6 +47,9 @@ TURN_FLAGS = ("acted", "power_used", "income_taken", "laboratory_used", "smithy_
 
 
 class CitadelsEncoder(Encoder):
+    version = 1
+    factored = True  # learners choose an action one field at a time by default (docs/rl.md)
+
     def __init__(self, game, players: int, options: dict | None = None) -> None:
         super().__init__(game, players, options)
         self.codec = ActionCodec(FAMILIES)
@@ -44,86 +58,200 @@ class CitadelsEncoder(Encoder):
         self._phase = positions(PHASES)
         self._mode = positions(MODES)
         self._seat = positions(SEATS)
+        self._seat_width = 5 + len(self._card) + len(self._char)  # a seat's numbers after "present"
+        self._turn_width = (len(SEATS) + len(self._char) + len(self._mode) + len(TURN_FLAGS) + 6
+                            + len(SEATS))  # the turn's numbers after its flag
 
-    def _ids(self, cards) -> list:
-        return [c.get("id") if isinstance(c, dict) else c for c in cards or []]
+    def view(self, s, seat: int) -> dict:
+        """The fields of the seat's view (`view.py`) that the observation reads, made the way `view` makes
+        them and with its own helpers (`known_face_down`, the city's cards): no notes, legal actions or
+        prices for people, no option list or history. Tests check over random games of every variant that
+        the numbers are those of the full view, and that they do not change when what the seat cannot see
+        is redrawn."""
+        roster, owner, phase = s.roster, s.owner, s.phase
+        mover = to_move(s)
+        doc: dict = {
+            "round": s.round,
+            "phase": phase,
+            "to_move": mover,
+            "players": [{"seat": i, "gold": s.gold[i], "hand_size": len(s.hands[i]), "city": seat_city(s, i),
+                         "characters": [roster[r] for r in s.revealed if owner[r] == i],
+                         "complete": is_complete(s, i)} for i in range(s.n)],
+            "crown": s.crown,
+            "deck_size": len(s.deck),
+            "discard_pile_size": len(s.discard_pile),
+            "bank": s.bank,
+            "completion_size": completion_size(s),
+            "bell_tower_announced": s.bell_tower,
+            "first_complete": None if s.first_complete < 0 else s.first_complete,
+            "end_triggered": s.end_triggered,
+            "characters": {
+                "roster": [r for r in roster[1:] if r],
+                "face_up": [roster[r] for r in s.face_up],
+                "face_down_count": len(s.face_down),
+                "absent": [roster[r] for r in s.absent],
+                "killed": roster[s.killed] if s.killed else None,
+                "robbed": roster[s.robbed] if s.robbed else None,
+                "bewitched": roster[s.bewitched] if s.bewitched else None,
+                "calling": roster[s.calling] if s.calling else None,
+                "bishop_protects": None,
+            },
+            "turn": None,
+            "graveyard": None,
+        }
+        protected = bishop_protects(s)
+        if protected >= 0 and 5 in s.revealed:
+            doc["characters"]["bishop_protects"] = protected
+        acting = False
+        if phase in TURN_PHASES and s.actor >= 0:
+            rank, active = s.calling, s.actor
+            acting = active == seat
+            doc["turn"] = {
+                "seat": active, "character": roster[rank], "mode": s.mode, "acted": s.acted,
+                "builds_left": s.builds_left, "power_used": s.power_used, "income_taken": s.income_taken,
+                "income_available": income_amount(s, active, rank), "laboratory_used": s.laboratory_used,
+                "smithy_used": s.smithy_used, "museum_used": s.museum_used,
+                "beautified_this_turn": s.beautify_count, "drawn_count": len(s.drawn), "keep": s.keep,
+                "set_aside_count": len(s.set_aside), "target": s.target if s.target >= 0 else None,
+            }
+        if s.graveyard is not None:
+            doc["graveyard"] = {"card": DISTRICT_IDS[s.graveyard[0]]}
+        seen = s.seen[seat]
+        me: dict = {
+            "seat": seat,
+            "hand": [DISTRICT_IDS[c] for c in s.hands[seat]],
+            "characters": [roster[r] for r in range(1, len(roster)) if roster[r] and owner[r] == seat],
+            "draft_seen": [[roster[r] for r in seen[-1]]] if seen else [],
+            "known_face_down": [roster[r] for r in known_face_down(s, seat)],
+            "known_hands": {str(h): [DISTRICT_IDS[c] for c in cards] for (o, h), cards in s.known.items()
+                            if o == seat},
+            "museum": [DISTRICT_IDS[c] for c in s.museum[seat]],
+        }
+        if phase == "draft" and mover == seat:
+            me["offered"] = [roster[r] for r in s.pool]
+            me["step"] = s.steps[0][1]
+        if acting:
+            if phase == "keep":
+                me["drawn"] = [DISTRICT_IDS[c] for c in s.drawn]
+            elif phase == "magician_discard":
+                me["set_aside"] = [DISTRICT_IDS[c] for c in s.set_aside]
+            elif phase == "wizard":
+                me["wizard_hand"] = [DISTRICT_IDS[c] for c in s.hands[s.target]]
+            elif phase == "lighthouse":
+                me["deck_cards"] = [DISTRICT_IDS[c] for c in s.deck]  # the contents (counted), never the order
+        doc["you"] = me
+        return doc
 
-    def observe(self, view: dict) -> list[float]:
-        f = Features()
+    def observe(self, view: dict) -> np.ndarray:
+        """The layout of docs/rl.md, written block by block into a zeroed buffer (only the numbers that
+        are not zero are touched)."""
+        f = Features(1471)
+        card, char, seat_pos = self._card, self._char, self._seat
+        n_card = len(card)
         me = view.get("seat") if "seat" in view else (view.get("you") or {}).get("seat")
+        to_move = view.get("to_move")
         f.one_hot(view.get("phase"), self._phase)
-        f.scaled(view.get("round"), 40)
-        f.one_hot(me, self._seat)
-        f.flag(view.get("to_move") == me and me is not None)
-        f.one_hot(view.get("to_move"), self._seat)
-        f.one_hot(view.get("crown"), self._seat)
-        f.scaled(view.get("deck_size"), 70)
-        f.scaled(view.get("discard_pile_size"), 70)
         bank = view.get("bank")
-        f.flag(bank is not None)
-        f.scaled(bank, 30)
-        f.scaled(view.get("completion_size"), 8)
-        f.flag(view.get("bell_tower_announced"))
-        f.flag(view.get("end_triggered"))
-        f.one_hot(view.get("first_complete"), self._seat)
-        # every seat's public side, in seat order
-        seats = {p.get("seat"): p for p in view.get("players") or []}
-        for seat in SEATS:
-            p = seats.get(seat)
-            f.flag(p is not None)
-            p = p or {}
-            f.scaled(p.get("gold"), 20)
-            f.scaled(p.get("hand_size"), 15)
-            f.flag(p.get("complete"))
-            city = p.get("city") or []
-            f.scaled(len(city), 12)
-            f.scaled(sum(c.get("score") or 0 for c in city), 50)
-            f.counts(self._ids(city), self._card, 2)
-            f.counts(p.get("characters") or [], self._char)
+        f.extend([view.get("round", 0) / 40])
+        f.one_hot(me, seat_pos)
+        f.flag(to_move == me and me is not None)
+        f.one_hot(to_move, seat_pos)
+        f.one_hot(view.get("crown"), seat_pos)
+        f.extend([(view.get("deck_size") or 0) / 70, (view.get("discard_pile_size") or 0) / 70,
+                  0.0 if bank is None else 1.0, (bank or 0) / 30, (view.get("completion_size") or 0) / 8,
+                  1.0 if view.get("bell_tower_announced") else 0.0, 1.0 if view.get("end_triggered") else 0.0])
+        f.one_hot(view.get("first_complete"), seat_pos)
+        # every seat's public side, in seat order (absent seats: zeros)
+        width = 1 + self._seat_width
+        base = f.skip(len(SEATS) * width)
+        raw = f.raw()
+        for p in view.get("players") or ():
+            at = seat_pos.get(p.get("seat"))
+            if at is None:
+                continue
+            at = base + at * width
+            city = p.get("city") or ()
+            raw[at] = 1.0
+            raw[at + 1] = (p.get("gold") or 0) / 20
+            raw[at + 2] = (p.get("hand_size") or 0) / 15
+            raw[at + 3] = 1.0 if p.get("complete") else 0.0
+            raw[at + 4] = len(city) / 12
+            value = 0
+            at += 6
+            for c in city:
+                value += c.get("score") or 0
+                k = card.get(c.get("id"))
+                if k is not None:
+                    raw[at + k] += 0.5
+            raw[at - 1] = value / 50
+            at += n_card
+            for c in p.get("characters") or ():
+                k = char.get(c)
+                if k is not None:
+                    raw[at + k] += 1.0
         # the characters
         ch = view.get("characters") or {}
-        f.counts(ch.get("roster") or [], self._char)
-        f.counts(ch.get("face_up") or [], self._char)
+        f.counts(ch.get("roster") or (), char)
+        f.counts(ch.get("face_up") or (), char)
         f.scaled(ch.get("face_down_count"), 4)
-        f.counts(ch.get("absent") or [], self._char)
+        f.counts(ch.get("absent") or (), char)
         for key in ("killed", "robbed", "bewitched", "calling"):
-            f.one_hot(ch.get(key), self._char)
-        f.one_hot(ch.get("bishop_protects"), self._seat)
+            f.one_hot(ch.get(key), char)
+        f.one_hot(ch.get("bishop_protects"), seat_pos)
         # the turn in progress
-        turn = view.get("turn") or {}
-        f.flag(bool(turn))
-        f.one_hot(turn.get("seat"), self._seat)
-        f.one_hot(turn.get("character"), self._char)
-        f.one_hot(turn.get("mode"), self._mode)
-        for key in TURN_FLAGS:
-            f.flag(turn.get(key))
-        f.scaled(turn.get("builds_left"), 3)
-        f.scaled(turn.get("income_available"), 8)
-        f.scaled(turn.get("beautified_this_turn"), 2)
-        f.scaled(turn.get("drawn_count"), 4)
-        f.scaled(turn.get("keep"), 3)
-        f.scaled(turn.get("set_aside_count"), 10)
-        f.one_hot(turn.get("target"), self._seat)
+        turn = view.get("turn")
+        if turn:
+            f.flag(True)
+            f.one_hot(turn.get("seat"), seat_pos)
+            f.one_hot(turn.get("character"), char)
+            f.one_hot(turn.get("mode"), self._mode)
+            f.extend([*(1.0 if turn.get(key) else 0.0 for key in TURN_FLAGS),
+                      (turn.get("builds_left") or 0) / 3, (turn.get("income_available") or 0) / 8,
+                      (turn.get("beautified_this_turn") or 0) / 2, (turn.get("drawn_count") or 0) / 4,
+                      (turn.get("keep") or 0) / 3, (turn.get("set_aside_count") or 0) / 10])
+            f.one_hot(turn.get("target"), seat_pos)
+        else:
+            f.skip(1 + self._turn_width)
         grave = view.get("graveyard") or {}
-        f.one_hot(grave.get("card"), self._card)
+        f.one_hot(grave.get("card"), card)
         # what only this seat knows
         you = view.get("you") or {}
-        f.counts(self._ids(you.get("hand")), self._card, 3)
-        f.counts(you.get("characters") or [], self._char)
-        seen = you.get("draft_seen") or []
-        f.counts(seen[-1] if seen else [], self._char)
-        f.counts(you.get("known_face_down") or [], self._char)
-        f.counts(you.get("offered") or [], self._char)
+        self._cards(f, you.get("hand"), 1 / 3)
+        f.counts(you.get("characters") or (), char)
+        seen = you.get("draft_seen")
+        f.counts(seen[-1] if seen else (), char)
+        f.counts(you.get("known_face_down") or (), char)
+        f.counts(you.get("offered") or (), char)
         f.flag(you.get("step") == "discard")
-        f.counts(self._ids(you.get("drawn")), self._card, 2)
-        f.counts(self._ids(you.get("set_aside")), self._card, 3)
-        f.counts(self._ids(you.get("wizard_hand")), self._card, 3)
-        f.counts(self._ids(you.get("deck_cards")), self._card, 3)
-        f.counts(you.get("museum") or [], self._card, 3)
-        known = you.get("known_hands") or {}
-        for seat in SEATS:
-            f.counts(known.get(str(seat)) or [], self._card, 3)
-        return f.values
+        self._cards(f, you.get("drawn"), 1 / 2)
+        self._cards(f, you.get("set_aside"), 1 / 3)
+        self._cards(f, you.get("wizard_hand"), 1 / 3)
+        self._cards(f, you.get("deck_cards"), 1 / 3)
+        f.counts(you.get("museum") or (), card, 3)
+        base = f.skip(len(SEATS) * n_card)  # the cards I know in each seat's hand
+        known = you.get("known_hands")
+        if known:
+            raw = f.raw()
+            for seat, cards in known.items():
+                at = seat_pos.get(int(seat)) if str(seat).isdigit() else None
+                if at is None:
+                    continue
+                at = base + at * n_card
+                for c in cards:
+                    k = card.get(c)
+                    if k is not None:
+                        raw[at + k] += 1 / 3
+        return f.array()
+
+    def _cards(self, f: Features, cards: list | None, step: float) -> None:
+        """How many of each district card (dicts with an `id`, or ids), times `step`."""
+        base = f.skip(len(self._card))
+        if cards:
+            raw, get = f.raw(), self._card.get
+            for c in cards:
+                k = get(c.get("id") if isinstance(c, dict) else c)
+                if k is not None:
+                    raw[base + k] += step
 
 
 ENCODER = CitadelsEncoder  # named by the game's spec (encoder=lazy(...))

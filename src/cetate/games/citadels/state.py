@@ -44,7 +44,10 @@ _FIELDS = (
 
 
 class State:
-    __slots__ = _FIELDS
+    # `memo`: the action (random_action) or the tuple of actions (legal_actions) last handed out for this
+    # state, and `memo_moves` their moves (actions.py); not part of the state's value (equality, JSON), never
+    # copied by `clone`; None once the state changes
+    __slots__ = (*_FIELDS, "memo", "memo_moves")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -115,6 +118,7 @@ class State:
         s.museum_used = self.museum_used
         s.resume = self.resume
         s.wizard_copies = [w[:] for w in self.wizard_copies]
+        s.memo = None
         return s
 
 
@@ -235,6 +239,7 @@ def from_json(doc: Any) -> State:
     if doc.get("game") != "citadels":
         raise InvalidState("wrong_game", f"this state is for game {doc.get('game')!r}, not 'citadels'")
     s = State.__new__(State)
+    s.memo = None
     n = r.int_(doc, "players", "players", 2, 8)
     s.n = n
     try:

@@ -7,6 +7,7 @@ that seat did not see, the deck order or the RNG state.
 from __future__ import annotations
 
 from cetate.core.rng import Rng
+from cetate.games.citadels.common import shuffle
 from cetate.games.citadels.data import (
     COLOURS,
     COST,
@@ -254,7 +255,7 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     if hidden_aside:
         unknown.extend(d.set_aside)
     unknown.sort()  # canonical order first: the result depends on what the seat knows, not on the true order
-    rng.shuffle(unknown)
+    shuffle(rng, unknown)
     pos = 0
     for i in range(d.n):
         if i != seat:
@@ -276,7 +277,7 @@ def _resample_cards(d: State, seat: int, rng: Rng) -> None:
     pos += k
     if deck_known:
         d.deck.sort()  # the Lighthouse shows the contents, not the order: canonical first, then shuffled
-        rng.shuffle(d.deck)
+        shuffle(rng, d.deck)
     else:
         d.deck = unknown[pos:]
 

@@ -41,7 +41,26 @@ def setup(players: int, seed: int | str = 0, options: dict | None = None) -> Sta
     if players != 2 or isinstance(players, bool):
         raise InvalidOptions("bad_players", f"Gates of the Citadel is for 2 players, not {players!r}")
     cards()  # load and check the card file before the first match
-    return rules.setup(seed, SCHEMA.validate(options))
+    return rules.setup(seed, _validated(options))
+
+
+_VALID: dict[tuple, dict] = {}
+
+
+def _validated(options: dict | None) -> dict:
+    """`SCHEMA.validate(options)`, remembered for options seen before (a fresh dict each time): playouts and
+    benchmarks set up thousands of matches with the same options. The key holds each value's type, so that
+    `True` is never taken for `1`."""
+    try:
+        key = () if options is None else tuple(sorted((k, type(v), v) for k, v in options.items()))
+        got = _VALID.get(key)
+    except (AttributeError, TypeError):  # not a dict, or a value that cannot be a key: validate says why
+        return SCHEMA.validate(options)
+    if got is None:
+        got = SCHEMA.validate(options)
+        if len(_VALID) < 256:
+            _VALID[key] = got
+    return dict(got)
 
 
 def seats(s: State) -> int:
@@ -79,7 +98,9 @@ SPEC = GameSpec(
     codec=CodecPart(to_json=to_json, from_json=state.from_json, clone=State.clone),
     # IS-MCTS: `evaluate` at once after each new node: each seat's chance of winning the match, the learned
     # value of the next duel start (`value.py`; it plays on at random to that start itself)
-    search=SearchPart(evaluate=lazy("cetate.games.gates.value:evaluate"), defaults={"depth": 0}),
+    # (`random_action`: the protocol's uniform draw, the same action for the same `rnd`, without listing)
+    search=SearchPart(random_action=rules.random_action, evaluate=lazy("cetate.games.gates.value:evaluate"),
+                      defaults={"depth": 0}),
     encoder=lazy("cetate.games.gates.encoding:ENCODER"),
     # `study`: the figures of spec §6 over many matches (first chooser's wins, explosions, table bonuses,
     # ties, sieges)

@@ -14,7 +14,8 @@ How it plays, in short (docs/bots/gates-heuristic.md has the long form):
 * **A table of duels.** Once per card set it plays quick random rounds for every pair of main cards
   (random hands, random attachments) to get `win[a, b]`, the chance that main card a beats b, and, for
   every action card, its `quality`: how much attaching it (against skipping) raises the chance of
-  winning a duel.
+  winning a duel. The shipped card list's table (default Alliance value) is stored in `duel_table.json`,
+  exactly as computed, so no process spends the second or two it takes (`--write-table` rewrites it).
 * **Match value.** A small exact model turns a position (gates held, neutral gates, score difference,
   duels left) into a chance of winning the match: the future duels are won with probability `pf` (the
   mean `win` over the main cards both still hold, moved by the quality of the cards left in each hand),
@@ -40,9 +41,11 @@ returns an element of `legal_actions`.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from itertools import combinations
+from pathlib import Path
 from typing import ClassVar
 
 from cetate.core.rng import Rng
@@ -56,6 +59,7 @@ from cetate.games.gates.rules import (
     HAND,
     chooser_of,
     may_follow_crowns,
+    shuffle,
     stake,
     targets_of,
 )
@@ -69,6 +73,7 @@ SIEGE_SUCCESS = 0.5  # a future siege succeeds about half the time (spec §6: 48
 HAND_WEIGHT = 1.0  # how much the cards left in hand move the chance of winning the future duels
 PLAY_RATE = 0.8  # how often a player attaches a card in the simulated rounds of the duel table
 TABLE_SAMPLES = 200  # simulated rounds per main-card pair and per action card
+TABLE_SEED = 20240611  # the seed of those simulated rounds
 ALLIANCE_SAMPLES = 8  # opponent hands sampled to value an Alliance
 BATTLE_SAMPLES = 48  # reserve draws sampled to value a Battle
 
@@ -87,7 +92,7 @@ class Table:
     """`win[(a, b)]`: chance that main card a beats main card b in a duel with random attachments;
     `quality[c]`: how much attaching action card c raises the chance of winning a duel (against skipping)."""
 
-    def __init__(self, cs: CardSet, alliance_value: int, seed: int = 20240611, samples: int = TABLE_SAMPLES):
+    def __init__(self, cs: CardSet, alliance_value: int, seed: int = TABLE_SEED, samples: int = TABLE_SAMPLES):
         self.cs = cs
         self.alliance_value = alliance_value
         rng = Rng.from_seed(seed)
@@ -121,7 +126,7 @@ class Table:
 
     def _deal(self, rng: Rng, pool: list[str], first: str | None = None) -> tuple[list[list[str]], list[str]]:
         deck = list(pool)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         if first is None:
             return [deck[:HAND], deck[HAND:2 * HAND]], deck[2 * HAND:]
         return [[first, *deck[:HAND - 1]], deck[HAND - 1:2 * HAND - 1]], deck[2 * HAND - 1:]
@@ -143,7 +148,7 @@ class Table:
         """1 if seat 0 wins the round, 0.5 on a tie, else 0."""
         cs, av = self.cs, self.alliance_value
         if any(cs.action[c].special == "battle" for p in plays for c in p):
-            prelim = resolve(cs, mains, ([], []), ([], []), av).prelim
+            prelim = resolve(cs, mains, ([], []), ([], []), av, journal=False).prelim
             _, winner, _ = battle(cs, (rest[:BATTLE_DRAW], rest[BATTLE_DRAW:2 * BATTLE_DRAW]), prelim, av)
             return 0.5 if winner is None else float(winner == 0)
         stolen: list[list[str]] = [[], []]
@@ -152,18 +157,74 @@ class Table:
                 victim = [x for x in hands[1 - p] if x not in plays[1 - p]]
                 for _ in range(min(ALLIANCE_TAKES, len(victim))):
                     stolen[p].append(victim.pop(rng.below(len(victim))))
-        totals = resolve(cs, mains, (plays[0], plays[1]), (stolen[0], stolen[1]), av).totals
+        totals = resolve(cs, mains, (plays[0], plays[1]), (stolen[0], stolen[1]), av, journal=False).totals
         return 1.0 if totals[0] > totals[1] else 0.5 if totals[0] == totals[1] else 0.0
 
 
 _TABLES: dict[tuple[str, int], Table] = {}
+TABLE_FILE = Path(__file__).with_name("duel_table.json")
+TABLE_FORMAT = "cetate-gates-duel-table/1"
 
 
 def table(cs: CardSet, alliance_value: int) -> Table:
+    """The duel table of a card set and Alliance value: the stored one (`duel_table.json`, the shipped card
+    list at the default value, exactly what `Table` computes: a search's or a bot's first decision no longer
+    waits the second or two of simulation it takes), else computed once per process."""
     key = (cs.digest, alliance_value)
-    if key not in _TABLES:
-        _TABLES[key] = Table(cs, alliance_value)
-    return _TABLES[key]
+    got = _TABLES.get(key)
+    if got is None:
+        got = _TABLES[key] = stored_table(cs, alliance_value) or Table(cs, alliance_value)
+    return got
+
+
+def table_document(t: Table) -> dict:
+    """The JSON form of a table (`duel_table.json`); floats keep every bit through JSON."""
+    return {"cards_digest": t.cs.digest, "alliance_value": t.alliance_value, "seed": TABLE_SEED,
+            "samples": TABLE_SAMPLES, "win": [[a, b, p] for (a, b), p in t.win.items()],
+            "quality": [[c, q] for c, q in t.quality.items()]}
+
+
+def stored_table(cs: CardSet, alliance_value: int, path: Path | None = None) -> Table | None:
+    """The table stored for this card set and Alliance value, or None (no file, another card list or
+    value, or anything in the file that does not fit: then the table is computed)."""
+    try:
+        doc = json.loads((path or TABLE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != TABLE_FORMAT or not isinstance(doc.get("tables"), list):
+        return None
+    for entry in doc["tables"]:
+        if (isinstance(entry, dict) and entry.get("cards_digest") == cs.digest
+                and entry.get("alliance_value") == alliance_value and entry.get("seed") == TABLE_SEED
+                and entry.get("samples") == TABLE_SAMPLES):
+            try:
+                win = {(a, b): float(p) for a, b, p in entry["win"]}
+                quality = {c: float(q) for c, q in entry["quality"]}
+            except (KeyError, TypeError, ValueError):
+                return None
+            if (set(win) != {(a, b) for a in cs.main for b in cs.main} or set(quality) != set(cs.action)
+                    or not all(math.isfinite(x) for x in (*win.values(), *quality.values()))):
+                return None
+            t = Table.__new__(Table)
+            t.cs, t.alliance_value, t.win, t.quality = cs, alliance_value, win, quality
+            return t
+    return None
+
+
+def write_table(path: Path | None = None) -> Path:
+    """Compute the table of the card list in use at the default Alliance value and store it (run
+    `python -m cetate.games.gates.bot --write-table` after changing the card list, the simulation or its constants)."""
+    from cetate.games.gates.options import SCHEMA
+
+    cs = cards()
+    t = Table(cs, SCHEMA.validate(None)["alliance_value"])
+    doc = {"format": TABLE_FORMAT,
+           "_comment": "the gates-heuristic duel table (bot.Table) of the shipped card list, stored so that no "
+                       "process computes it again; python -m cetate.games.gates.bot --write-table rewrites this file",
+           "tables": [table_document(t)]}
+    out = path or TABLE_FILE
+    out.write_text(json.dumps(doc, indent=0) + "\n", encoding="utf-8")
+    return out
 
 
 # -- the match value ---------------------------------------------------------------------------------------
@@ -183,32 +244,42 @@ def _future(done: int, mine: int, theirs: int, neutral: int, pf: float) -> list[
     s = SIEGE_SUCCESS
     for k in range(done + 1, DUELS + 1):
         new: dict[tuple[int, int, int, int], float] = {}
-
-        def add(st, pr, new=new):
-            new[st] = new.get(st, 0.0) + pr
-
+        get = new.get
+        # each outcome adds `pr` into new[state] (written out: this runs on every new search position)
         for (m, o, n, wl), pr in states.items():
             if stake(k) is not None:  # a gate duel
-                add((m + 1, o, n, wl + 1), pr * pf)
-                add((m, o + 1, n, wl - 1), pr * (1 - pf))
+                st = (m + 1, o, n, wl + 1)
+                new[st] = get(st, 0.0) + pr * pf
+                st = (m, o + 1, n, wl - 1)
+                new[st] = get(st, 0.0) + pr * (1 - pf)
                 continue
             win, lose = pr * pf, pr * (1 - pf)
             if o:
-                add((m + 1, o - 1, n, wl + 1), win * s)
-                add((m, o, n, wl + 1), win * (1 - s))
+                st = (m + 1, o - 1, n, wl + 1)
+                new[st] = get(st, 0.0) + win * s
+                st = (m, o, n, wl + 1)
+                new[st] = get(st, 0.0) + win * (1 - s)
             elif n:
-                add((m + 1, o, n - 1, wl + 1), win * s)
-                add((m, o, n, wl + 1), win * (1 - s))
+                st = (m + 1, o, n - 1, wl + 1)
+                new[st] = get(st, 0.0) + win * s
+                st = (m, o, n, wl + 1)
+                new[st] = get(st, 0.0) + win * (1 - s)
             else:
-                add((m, o, n, wl + 1), win)
+                st = (m, o, n, wl + 1)
+                new[st] = get(st, 0.0) + win
             if m:
-                add((m - 1, o + 1, n, wl - 1), lose * s)
-                add((m, o, n, wl - 1), lose * (1 - s))
+                st = (m - 1, o + 1, n, wl - 1)
+                new[st] = get(st, 0.0) + lose * s
+                st = (m, o, n, wl - 1)
+                new[st] = get(st, 0.0) + lose * (1 - s)
             elif n:
-                add((m, o + 1, n - 1, wl - 1), lose * s)
-                add((m, o, n, wl - 1), lose * (1 - s))
+                st = (m, o + 1, n - 1, wl - 1)
+                new[st] = get(st, 0.0) + lose * s
+                st = (m, o, n, wl - 1)
+                new[st] = get(st, 0.0) + lose * (1 - s)
             else:
-                add((m, o, n, wl - 1), lose)
+                st = (m, o, n, wl - 1)
+                new[st] = get(st, 0.0) + lose
         states = new
     out: dict[tuple[int, int], float] = {}
     for (m, o, _, wl), pr in states.items():
@@ -440,7 +511,8 @@ class _Decision:
     def outcome(self, plays: list[list[str]], stolen: list[list[str]]) -> int:
         """Own total minus the opponent's for these attachments (no Battle)."""
         v = self.view
-        totals = resolve(self.cs, tuple(v["current"]), (plays[0], plays[1]), (stolen[0], stolen[1]), self.av).totals
+        totals = resolve(self.cs, tuple(v["current"]), (plays[0], plays[1]), (stolen[0], stolen[1]), self.av,
+                         journal=False).totals
         return totals[self.me] - totals[self.opp]
 
     def battle_value(self, pf: float) -> float:
@@ -451,7 +523,7 @@ class _Decision:
             draws = []
             for _ in range(BATTLE_SAMPLES):
                 deck = list(self.pool)
-                self.rng.shuffle(deck)
+                shuffle(self.rng, deck)
                 k_me = min(BATTLE_DRAW, v["reserves"][me])
                 k_opp = min(BATTLE_DRAW, v["reserves"][opp])
                 mine, theirs = deck[:k_me], deck[k_me:k_me + k_opp]
@@ -492,7 +564,7 @@ class _Decision:
     def sample_opp_hand(self, rng: Rng) -> list[str]:
         need = max(0, self.opp_count - len(self.opp_known))
         deck = list(self.pool)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return list(self.opp_known) + deck[:need]
 
     def poet_gain(self, hand: list[str]) -> list[float]:
@@ -722,7 +794,6 @@ def study(games: int, opponent: str = NAME, seed: int = 0, jobs: int = 1) -> dic
 
 def main(argv: list[str] | None = None) -> None:
     import argparse
-    import json
 
     parser = argparse.ArgumentParser(prog="python -m cetate.games.gates.bot",
                                      description="Self-play figures of the gates-heuristic bot (spec §6 style).")
@@ -730,7 +801,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default=NAME, choices=(NAME, "random"))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--write-table", action="store_true",
+                        help="only compute the duel table and store it in duel_table.json (after a card change)")
     args = parser.parse_args(argv)
+    if args.write_table:
+        print(write_table())
+        return
     out = study(args.games, args.opponent, args.seed, args.jobs)
     print(json.dumps({k: out[k] for k in ("games", "opponent", "bot_wins", "first_chooser_wins",
                                           "second_chooser_wins", "draws", "stats", "rates")}, indent=1))

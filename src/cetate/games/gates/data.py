@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from cetate.core.errors import InvalidOptions
@@ -62,6 +63,32 @@ class CardSet:
     action: dict[str, ActionCard]
     digest: str  # identifies the card list in saved states and records
     source: str
+
+    # derived tables for the hot paths (issue 31): plain dicts and tuples read once per card set
+    @cached_property
+    def specials(self) -> dict[str, str | None]:
+        """Each action card's special (None for a plain card)."""
+        return {cid: c.special for cid, c in self.action.items()}
+
+    @cached_property
+    def action_info(self) -> dict[str, tuple[int, int, str, str | None]]:
+        """Each action card as `(value, circle, symbol, special)`."""
+        return {cid: (c.value, c.circle, c.symbol, c.special) for cid, c in self.action.items()}
+
+    @cached_property
+    def main_ids(self) -> tuple[str, ...]:
+        """The main card ids in file order (the order the shuffle starts from)."""
+        return tuple(self.main)
+
+    @cached_property
+    def action_ids(self) -> tuple[str, ...]:
+        """The action card ids in file order (the order the deal starts from)."""
+        return tuple(self.action)
+
+    @cached_property
+    def memo(self) -> dict:
+        """Derived data of this card set computed on first use (the main-card pairs of `resolve.pair_scores`)."""
+        return {}
 
     def special(self, name: str) -> str | None:
         """The id of the action card with that special, if the set has one."""

@@ -6,8 +6,11 @@ Everything is seen from the observing seat ("me", then "the opponent"), so one p
 
 from __future__ import annotations
 
+import numpy as np
+
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
 from cetate.games.gates.data import cards
+from cetate.games.gates.rules import siege_targets, to_move
 from cetate.games.gates.state import NEUTRAL, PHASES
 
 MAIN_PLACES = ("pair", "mine", "theirs", "my_current", "their_current", "graveyard")
@@ -39,86 +42,121 @@ class GatesEncoder(Encoder):
         self._action_place = positions(ACTION_PLACES)
         self._gate = positions(GATE_STATES)
 
-    def observe(self, view: dict) -> list[float]:
+    @staticmethod
+    def _places(f: Features, where: dict, cards: dict, width: int) -> None:
+        """One block of `width` per card (in `cards` order) with a 1 at its place number, if it has one."""
+        base = f.skip(len(cards) * width)
+        raw = f.raw()
+        get = cards.get
+        for card, place in where.items():
+            k = get(card)
+            if k is not None:
+                raw[base + k * width + place] = 1.0
+
+    def view(self, s, seat: int) -> dict:
+        """The fields of the seat's view (`view.py`) that the observation reads, taken from the state the
+        way `view` takes them: the seat's own hand only (the other's size), the other's cards known from
+        the graveyard, reserve sizes. Tests check over random games that the numbers are those of the full
+        view, and that they do not change when the hidden cards are redealt."""
+        phase = s.phase
+        return {
+            "seat": seat,
+            "phase": phase,
+            "round": s.round,
+            "to_move": to_move(s),
+            "first_chooser": s.p0,
+            "pairs": s.pairs,
+            "pair_index": s.pair_index,
+            "drafted": s.drafted,
+            "current": s.current,
+            "main_graveyard": s.main_grave,
+            "action_graveyard": s.action_grave,
+            "stolen": s.stolen,
+            "plays": s.plays,
+            "hands": [s.hands[p] if p == seat else len(s.hands[p]) for p in (0, 1)],
+            "known_hands": s.known,
+            "gates": s.gates,
+            "scores": s.scores,
+            "reserves": [len(r) for r in s.reserves],
+            "prelim": s.prelim,
+            "order": s.order,
+            "actor": s.order[s.turn] if phase in ("action", "extra", "poet") else None,
+            "battle": s.battle,
+            "attacker": s.attacker,
+            "targets": siege_targets(s, s.attacker) if phase == "siege" else [],
+        }
+
+    def observe(self, view: dict) -> np.ndarray:
         me = view.get("seat")
         me = 0 if me not in (0, 1) else me
         them = 1 - me
-        f = Features()
+        f = Features(335)
         f.one_hot(view.get("phase"), self._phase)
         f.scaled(view.get("round"), 6)
         f.flag(view.get("to_move") == me)
         f.flag(view.get("first_chooser") == me)
         f.scaled(view.get("pair_index"), 6)
-        # where each main card is
-        place = {}
+        # where each main card is (a later place overrides an earlier one, as in the lists below)
+        P = self._main_place
+        place: dict = {}
         pairs = view.get("pairs") or []
         for pair in pairs[view.get("pair_index") or 0:]:
-            for c in pair:
-                place[c] = "pair"
+            place.update(dict.fromkeys(pair, P["pair"]))
         drafted = view.get("drafted") or [[], []]
-        for c in drafted[me]:
-            place[c] = "mine"
-        for c in drafted[them]:
-            place[c] = "theirs"
+        place.update(dict.fromkeys(drafted[me], P["mine"]))
+        place.update(dict.fromkeys(drafted[them], P["theirs"]))
         current = view.get("current") or [None, None]
         if current[me] is not None:
-            place[current[me]] = "my_current"
+            place[current[me]] = P["my_current"]
         if current[them] is not None:
-            place[current[them]] = "their_current"
-        for c in view.get("main_graveyard") or []:
-            place[c] = "graveyard"
-        for c in self.mains:
-            f.one_hot(place.get(c), self._main_place)
+            place[current[them]] = P["their_current"]
+        place.update(dict.fromkeys(view.get("main_graveyard") or [], P["graveyard"]))
+        self._places(f, place, self._main_pos, len(P))
         # where each action card is, as far as this seat knows (the rest: unseen)
-        aplace = {}
-        for c in view.get("action_graveyard") or []:
-            aplace[c] = "graveyard"
+        P = self._action_place
+        aplace = dict.fromkeys(view.get("action_graveyard") or [], P["graveyard"])
         stolen = view.get("stolen") or [[], []]
-        for c in stolen[me] if isinstance(stolen[me], list) else []:
-            aplace[c] = "i_stole"
-        for c in stolen[them] if isinstance(stolen[them], list) else []:
-            aplace[c] = "they_stole"
+        if isinstance(stolen[me], list):
+            aplace.update(dict.fromkeys(stolen[me], P["i_stole"]))
+        if isinstance(stolen[them], list):
+            aplace.update(dict.fromkeys(stolen[them], P["they_stole"]))
         plays = view.get("plays") or [[], []]
         for step, c in enumerate(plays[me][:2]):
-            aplace[c] = ("my_step1", "my_step2")[step]
+            aplace[c] = P["my_step1"] + step
         for step, c in enumerate(plays[them][:2]):
-            aplace[c] = ("their_step1", "their_step2")[step]
+            aplace[c] = P["their_step1"] + step
         hands = view.get("hands") or [[], []]
-        for c in hands[me] if isinstance(hands[me], list) else []:
-            aplace[c] = "my_hand"
+        if isinstance(hands[me], list):
+            aplace.update(dict.fromkeys(hands[me], P["my_hand"]))
         known = view.get("known_hands") or [[], []]
-        for c in known[them]:
-            aplace[c] = "their_known_hand"
-        for c in self.actions:
-            f.one_hot(aplace.get(c), self._action_place)
+        aplace.update(dict.fromkeys(known[them], P["their_known_hand"]))
+        self._places(f, aplace, self._action_pos, len(P))
         # gates, scores, sizes, the duel in progress
-        for holder in (view.get("gates") or [None] * 4)[:4]:
-            f.one_hot("unplayed" if holder is None else "mine" if holder == me else
-                      "theirs" if holder == them else holder, self._gate)
+        G = self._gate
+        base = f.skip(4 * len(G))
+        raw = f.raw()
+        for g, holder in enumerate((view.get("gates") or [None] * 4)[:4]):
+            k = G["unplayed"] if holder is None else G["mine"] if holder == me else \
+                G["theirs"] if holder == them else G.get(holder)
+            if k is not None:
+                raw[base + g * len(G) + k] = 1.0
         scores = view.get("scores") or [0, 0]
-        f.scaled(scores[me], 40)
-        f.scaled(scores[them], 40)
-        f.scaled(scores[me] - scores[them], 20)
-        f.scaled(scores[them] - scores[me], 20)
-        for seat in (me, them):
-            h = hands[seat]
-            f.scaled(len(h) if isinstance(h, list) else h, 8)
+        mine, theirs = hands[me], hands[them]
         reserves = view.get("reserves") or [0, 0]
-        f.scaled(reserves[me], 8)
-        f.scaled(reserves[them], 8)
-        prelim = view.get("prelim")
-        f.scaled(prelim[me] if prelim else 0, 25)
-        f.scaled(prelim[them] if prelim else 0, 25)
+        prelim = view.get("prelim") or (0, 0)
         order = view.get("order")
-        f.flag(bool(order) and order[0] == me)
-        f.flag(view.get("actor") == me)
-        f.flag(view.get("battle") is not None)
-        f.flag(view.get("attacker") == me)
-        f.flag(view.get("attacker") == them)
-        targets = set(view.get("targets") or [])
-        for g in range(4):
-            f.flag(g in targets)
-        return f.values
+        attacker = view.get("attacker")
+        targets = view.get("targets") or ()
+        f.extend([
+            scores[me] / 40, scores[them] / 40, (scores[me] - scores[them]) / 20, (scores[them] - scores[me]) / 20,
+            (len(mine) if isinstance(mine, list) else mine) / 8, (len(theirs) if isinstance(theirs, list) else theirs) / 8,
+            reserves[me] / 8, reserves[them] / 8, prelim[me] / 25, prelim[them] / 25,
+            1.0 if order and order[0] == me else 0.0, 1.0 if view.get("actor") == me else 0.0,
+            1.0 if view.get("battle") is not None else 0.0, 1.0 if attacker == me else 0.0,
+            1.0 if attacker == them else 0.0,
+            *(1.0 if g in targets else 0.0 for g in range(4)),
+        ])
+        return f.array()
 
 
 ENCODER = GatesEncoder  # named by the game's spec (encoder=lazy(...))

@@ -94,7 +94,7 @@ def difference(scores: list[int]) -> list[int]:
     return [max(0, gap), max(0, -gap)]
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundResult:
     prelim: list[int]  # the preliminary main scores (§3.3 step 2), before the difference
     prelim_fired: list[bool]
@@ -116,135 +116,207 @@ def printed(cs: CardSet, card: str, alliance_value: int) -> int:
     return alliance_value if c.special == "alliance" else c.value
 
 
+def pair_scores(cs: CardSet, main0: str, main1: str) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """`main_scores` of two main cards by id, computed once per card set and pair (tuples: share freely)."""
+    key = (main0, main1)
+    got = cs.memo.get(key)
+    if got is None:
+        scores, fired = main_scores(cs.main[main0], cs.main[main1])
+        got = cs.memo[key] = (tuple(scores), tuple(fired))
+    return got
+
+
 def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[str]],
-            stolen: tuple[list[str], list[str]], alliance_value: int) -> RoundResult:
+            stolen: tuple[list[str], list[str]], alliance_value: int, journal: bool = True) -> RoundResult:
+    """The round (see the module doc). `journal=False` leaves `log` empty (search and bots read the numbers
+    only); every number is the same either way."""
     a, b = cs.main[mains[0]], cs.main[mains[1]]
-    prelim, prelim_fired = main_scores(a, b)
+    prelim_t, prelim_fired_t = pair_scores(cs, mains[0], mains[1])
+    prelim, prelim_fired = list(prelim_t), list(prelim_fired_t)
     log: list[tuple[str, dict]] = []
-    special = {cid: cs.action[cid].special for p in (0, 1) for cid in plays[p]}
-
-    def card_at(p: int, step: int) -> str | None:
-        return plays[p][step] if step < len(plays[p]) else None
-
-    def target(p: int, step: int) -> str | None:
-        """The opponent's card in the same step, else their step-1 card (R14, R15)."""
-        return card_at(1 - p, step) or card_at(1 - p, 0)
-
-    # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
+    info = cs.action_info  # cid -> (value, circle, symbol, special)
+    pl = (plays[0], plays[1])
+    n = (len(pl[0]), len(pl[1]))
     cancelled: list[str] = []
-    barter_target: dict[str, str | None] = {}
-    for p in (0, 1):
-        for step, cid in enumerate(plays[p]):
-            if special[cid] == "barter":
-                t = target(p, step)
-                barter_target[cid] = t
-                if t is not None and t not in cancelled:
-                    cancelled.append(t)
-                log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
-                           ("barter_none", {"seat": p, "card": cid}))
-    live = [[c for c in plays[p] if c not in cancelled] for p in (0, 1)]
-    # 2. additions (cards not cancelled)
     effective: dict[str, int] = {}
-    for p in (0, 1):
-        for step, cid in enumerate(plays[p]):
-            if cid in cancelled:
-                continue
-            value = printed(cs, cid, alliance_value)
-            kind = special[cid]
-            extra = 0
-            if kind == "barter":
-                t = barter_target[cid]
-                extra = printed(cs, t, alliance_value) if t else 0
-            elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
-                t = target(p, step)
-                extra = printed(cs, t, alliance_value) if t else 0
-            elif kind == "alliance":
-                extra = sum(printed(cs, s, alliance_value) for s in stolen[p])
-            effective[cid] = value + extra
-            if kind in ("barter", "treasure", "alliance"):
-                log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
-                                         "value": value + extra}))
-    # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball (R11, R16-R18)
     values = [a.value, b.value]
     modified = False
-    for kind in ("torture", "prince"):
+    live = pl
+    fireballs = False
+    if not any(info[c][3] for c in (*pl[0], *pl[1])):  # plain cards only: no special step applies
         for p in (0, 1):
-            for cid in live[p]:
-                if special[cid] == kind:
-                    before = values[1 - p]
-                    values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
-                    modified = True
-                    log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
-                                       "after": values[1 - p]}))
+            for cid in pl[p]:
+                effective[cid] = info[cid][0]
+    else:
+        def printed_(cid: str) -> int:
+            v = info[cid]
+            return alliance_value if v[3] == "alliance" else v[0]
+
+        def target(p: int, step: int) -> str | None:
+            """The opponent's card in the same step, else their step-1 card (R14, R15)."""
+            other = pl[1 - p]
+            if step < len(other):
+                return other[step]
+            return other[0] if other else None
+
+        # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
+        barter_target: dict[str, str | None] = {}
+        for p in (0, 1):
+            for step, cid in enumerate(pl[p]):
+                if info[cid][3] == "barter":
+                    t = target(p, step)
+                    barter_target[cid] = t
+                    if t is not None and t not in cancelled:
+                        cancelled.append(t)
+                    if journal:
+                        log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
+                                   ("barter_none", {"seat": p, "card": cid}))
+        if cancelled:
+            live = ([c for c in pl[0] if c not in cancelled], [c for c in pl[1] if c not in cancelled])
+        # 2. additions (cards not cancelled)
+        for p in (0, 1):
+            for step, cid in enumerate(pl[p]):
+                if cid in cancelled:
+                    continue
+                value = printed_(cid)
+                kind = info[cid][3]
+                if kind is None:
+                    effective[cid] = value
+                    continue
+                if kind == "barter":
+                    t = barter_target[cid]
+                    extra = printed_(t) if t else 0
+                elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
+                    t = target(p, step)
+                    extra = printed_(t) if t else 0
+                elif kind == "alliance":
+                    extra = sum(printed_(x) for x in stolen[p])
+                else:
+                    effective[cid] = value
+                    continue
+                effective[cid] = value + extra
+                if journal:
+                    log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
+                                             "value": value + extra}))
+        # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball
+        # (R11, R16-R18)
+        for kind in ("torture", "prince"):
+            for p in (0, 1):
+                for cid in live[p]:
+                    if info[cid][3] == kind:
+                        before = values[1 - p]
+                        values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
+                        modified = True
+                        if journal:
+                            log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                               "after": values[1 - p]}))
+        fireballs = any(info[c][3] == "fireball" for c in (*live[0], *live[1]))
     if modified:
         raw, fired = explosions(a, b, values[0], values[1])
-        log.extend(explosion_log(a, b, values[0], values[1], fired, again=True))
-        log.append(("main_again", {"value0": values[0], "value1": values[1], "main0": raw[0], "main1": raw[1],
-                                   "a": 0, "b": 1}))
+        if journal:
+            log.extend(explosion_log(a, b, values[0], values[1], fired, again=True))
+            log.append(("main_again", {"value0": values[0], "value1": values[1], "main0": raw[0],
+                                       "main1": raw[1], "a": 0, "b": 1}))
     else:
         raw, fired = list(prelim), list(prelim_fired)
     # spec gates §3.3 step 5.3.4, R32: only the difference of the main scores is kept, and taken again after
     # the recompute; Fireball then acts on the differenced score
-    differenced = difference(raw)
-    if modified:  # the difference of the preliminary scores is already in the journal (main_lead, main_scores)
+    gap = raw[0] - raw[1]
+    differenced = [gap if gap > 0 else 0, -gap if gap < 0 else 0]
+    if modified and journal:  # the difference of the preliminary scores is already in the journal
         log.append(("main_difference", {"main0": differenced[0], "main1": differenced[1], "a": 0, "b": 1}))
     main = list(differenced)
-    for p in (0, 1):
-        for cid in live[p]:
-            if special[cid] == "fireball":
-                before = main[1 - p]
-                main[1 - p] = max(0, before - 6)  # spec gates §3.3 step 5.3.5, R16, R32: differenced, floor 0
-                log.append(("fireball", {"seat": p, "card": cid, "target": 1 - p, "before": before,
-                                         "after": main[1 - p]}))
+    if fireballs:
+        for p in (0, 1):
+            for cid in live[p]:
+                if info[cid][3] == "fireball":
+                    before = main[1 - p]
+                    main[1 - p] = max(0, before - 6)  # spec gates §3.3 step 5.3.5, R16, R32: differenced, floor 0
+                    if journal:
+                        log.append(("fireball", {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                                 "after": main[1 - p]}))
     # 4. calculation steps with the circle comparison (R9), 5. table bonus (R10)
     steps = []
     totals = list(main)
-    for step in range(max(len(plays[0]), len(plays[1]))):
-        cards = [card_at(p, step) for p in (0, 1)]
-        alive = [c if c is not None and c not in cancelled else None for c in cards]
-        circle_bonus = [0, 0]
-        if alive[0] and alive[1]:
-            diff = cs.action[alive[0]].circle - cs.action[alive[1]].circle
-            if diff > 0:
-                circle_bonus[0] = diff
-            elif diff < 0:
-                circle_bonus[1] = -diff
-            data = {"step": step + 1, "card0": alive[0], "card1": alive[1],
-                    "circle0": cs.action[alive[0]].circle, "circle1": cs.action[alive[1]].circle,
-                    "a": 0, "b": 1}
-            if diff:
-                log.append(("circles", {**data, "seat": 0 if diff > 0 else 1, "bonus": abs(diff)}))
-            else:
-                log.append(("circles_equal", data))
-        scores: list[int | None] = [None, None]
-        bonus = [0, 0]
-        for p in (0, 1):
-            cid = alive[p]
-            if cid is None:
-                continue
-            score = effective[cid] + circle_bonus[p]
-            scores[p] = score
-            symbol = cs.action[cid].symbol
-            hit = table_hit(cs, symbol, score)
-            if hit:
-                bonus[p] = TABLE_BONUS
-            log.append(("step_score", {"seat": p, "step": step + 1, "card": cid, "value": effective[cid],
-                                       "circle_bonus": circle_bonus[p], "score": score}))
-            check = {"seat": p, "card": cid, "score": score, "symbol": symbol}
-            if symbol == "none":
-                log.append(("table_none", check))
-            elif symbol == "wild":
-                log.append(("table_wild" if hit else "table_wild_miss", check))
-            else:
-                table = cs.table_bonus[symbol]  # not `values`: that holds the main values returned below
-                check.update({"first": table[0], "second": table[-1]})
-                log.append(("table_bonus" if hit else "table_miss", check))
-            totals[p] += score + bonus[p]
-        steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
-                      "values": [effective.get(alive[0]), effective.get(alive[1])],  # before the circle bonus
-                      "circle_bonus": circle_bonus, "scores": scores, "table_bonus": bonus})
+    memo = cs.memo
+    if len(memo) > 100_000:  # the step outcomes below are few in practice; never let them grow without end
+        memo.clear()
+    for step in range(n[0] if n[0] > n[1] else n[1]):
+        cards = [pl[0][step] if step < n[0] else None, pl[1][step] if step < n[1] else None]
+        if cancelled:
+            c0, c1 = alive = [c if c is not None and c not in cancelled else None for c in cards]
+        else:
+            c0, c1 = alive = cards
+        e0 = None if c0 is None else effective[c0]
+        e1 = None if c1 is None else effective[c1]
+        key = (step, c0, c1, e0, e1)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _step(cs, step, alive, e0, e1)
+        entries, circle_bonus, scores, bonus = got
+        if journal:
+            log += [(kind, data.copy()) for kind, data in entries]
+        if c0 is not None:
+            totals[0] += scores[0] + bonus[0]
+        if c1 is not None:
+            totals[1] += scores[1] + bonus[1]
+        steps.append({"step": step + 1, "cards": cards,
+                      "cancelled": [c in cancelled for c in cards] if cancelled else [False, False],
+                      "values": [e0, e1],  # before the circle bonus
+                      "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
     return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
                        totals, log)
+
+
+def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
+          e1: int | None) -> tuple[tuple, tuple, tuple, tuple]:
+    """One calculation step (spec gates §3.3 step 5.4-5.5): the circle comparison (R9) and each card's step
+    score and table bonus (R10) from the cards still in play (None: no card, or a cancelled one) and their
+    effective values; returns the journal entries, circle bonuses, scores and table bonuses. It depends on
+    nothing else, so `resolve` keeps each outcome in the card set's memo (callers copy the entries' data)."""
+    info = cs.action_info
+    table_bonus = cs.table_bonus
+    c0, c1 = alive
+    effective = (e0, e1)
+    log: list[tuple[str, dict]] = []
+    circle_bonus = [0, 0]
+    if c0 is not None and c1 is not None:
+        k0, k1 = info[c0][1], info[c1][1]
+        diff = k0 - k1
+        if diff > 0:
+            circle_bonus[0] = diff
+        elif diff < 0:
+            circle_bonus[1] = -diff
+        data = {"step": step + 1, "card0": c0, "card1": c1, "circle0": k0, "circle1": k1, "a": 0, "b": 1}
+        if diff:
+            log.append(("circles", {**data, "seat": 0 if diff > 0 else 1, "bonus": abs(diff)}))
+        else:
+            log.append(("circles_equal", data))
+    scores: list[int | None] = [None, None]
+    bonus = [0, 0]
+    for p in (0, 1):
+        cid = alive[p]
+        if cid is None:
+            continue
+        eff = effective[p]
+        score = eff + circle_bonus[p]
+        scores[p] = score
+        symbol = info[cid][2]
+        hit = table_hit(cs, symbol, score)
+        if hit:
+            bonus[p] = TABLE_BONUS
+        log.append(("step_score", {"seat": p, "step": step + 1, "card": cid, "value": eff,
+                                   "circle_bonus": circle_bonus[p], "score": score}))
+        check = {"seat": p, "card": cid, "score": score, "symbol": symbol}
+        if symbol == "none":
+            log.append(("table_none", check))
+        elif symbol == "wild":
+            log.append(("table_wild" if hit else "table_wild_miss", check))
+        else:
+            table = table_bonus[symbol]
+            check.update({"first": table[0], "second": table[-1]})
+            log.append(("table_bonus" if hit else "table_miss", check))
+    return tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus)
 
 
 def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],

@@ -18,7 +18,7 @@ from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.gates.data import CardSet, cards
-from cetate.games.gates.resolve import battle, difference, explosion_log, main_scores, resolve
+from cetate.games.gates.resolve import battle, difference, explosion_log, pair_scores, resolve
 from cetate.games.gates.state import NEUTRAL, State
 
 HAND = 4  # each player's opening hand (spec gates §3.2 step 4)
@@ -31,6 +31,26 @@ SIEGE_REVEAL = 3  # R25: the defender turns over three reserve cards (fewer if s
 
 def _illegal(code: str, message: str, **params) -> IllegalAction:
     return IllegalAction(code, message, **params)
+
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def shuffle(rng: Rng, items: list) -> None:
+    """`rng.shuffle(items)`, the same Fisher-Yates over the same SplitMix64 draws (so the same order and the
+    same generator state after), with the generator's steps written out here instead of a method call per
+    card: the deal and every determinisation of a search shuffle (issue 31; tests/games/gates/test_speed.py
+    checks it against `Rng.shuffle`)."""
+    st = rng.state
+    mask, golden = _MASK, _GOLDEN
+    for i in range(len(items) - 1, 0, -1):
+        st = (st + golden) & mask
+        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    rng.state = st
 
 
 # -- setup (§3.2) ------------------------------------------------------------------------------------------
@@ -89,12 +109,12 @@ def stake(round_: int) -> int | None:
 
 def to_move(s: State) -> int | None:
     phase = s.phase
-    if phase in ("shuffle", "start"):
-        return s.p0
-    if phase == "draft":
-        return chooser(s)
-    if phase in ("action", "extra", "poet"):
+    if phase == "action" or phase == "extra" or phase == "poet":
         return s.order[s.turn]
+    if phase == "draft":
+        return s.p0 if s.pair_index % 2 == 0 else 1 - s.p0  # chooser(s)
+    if phase == "shuffle" or phase == "start":
+        return s.p0
     if phase == "siege":
         return s.attacker
     return None
@@ -154,20 +174,21 @@ def refusals(s: State, seat: int | None) -> list[dict]:
 
 def legal_actions(s: State) -> list[dict]:
     phase = s.phase
+    if phase == "action":
+        out = [{"type": "attach", "card": c} for c in s.hands[s.order[s.turn]]]
+        out.append({"type": "skip"})
+        return out
+    if phase == "draft":
+        return [{"type": "choose", "card": c} for c in s.pairs[s.pair_index]]
     if phase == "shuffle":
         return [{"type": "shuffle"}]
     if phase == "start":
         return [{"type": "start"}]
-    if phase == "draft":
-        return [{"type": "choose", "card": c} for c in s.pairs[s.pair_index]]
-    if phase == "action":
-        p = s.order[s.turn]
-        return [*({"type": "attach", "card": c} for c in s.hands[p]), {"type": "skip"}]
     if phase == "extra":
-        p = s.order[s.turn]
-        cs = cards()
-        return [*({"type": "attach", "card": c} for c in s.hands[p] if may_follow_crowns(cs, c)),
-                {"type": "skip"}]
+        specials = cards().specials
+        out = [{"type": "attach", "card": c} for c in s.hands[s.order[s.turn]] if specials[c] != "crowns"]
+        out.append({"type": "skip"})  # R20: any card but another Crowns (may_follow_crowns)
+        return out
     if phase == "poet":
         return [{"type": "poet", "card": c} for c in dict.fromkeys(s.action_grave)]
     if phase == "siege":
@@ -175,17 +196,33 @@ def legal_actions(s: State) -> list[dict]:
     return []
 
 
+def random_action(s: State, rnd) -> dict:
+    """The protocol's uniform `random_action` (`legal[rnd.randrange(len(legal))]`, the same draw and so the
+    same action), without listing every action first where the count is known."""
+    phase = s.phase
+    if phase == "action":
+        hand = s.hands[s.order[s.turn]]
+        i = rnd.randrange(len(hand) + 1)
+        return {"type": "attach", "card": hand[i]} if i < len(hand) else {"type": "skip"}
+    if phase == "draft":
+        pair = s.pairs[s.pair_index]
+        return {"type": "choose", "card": pair[rnd.randrange(len(pair))]}
+    legal = legal_actions(s)
+    return legal[rnd.randrange(len(legal))]
+
+
 # -- apply -----------------------------------------------------------------------------------------------
 
 def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
     if not isinstance(action, dict):
         raise _illegal("malformed_action", "an action must be an object", detail="not an object")
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "over":
         raise _illegal("game_over", "the match is over")
     if seat is not None and seat != to_move(s):
         raise _illegal("not_your_turn", "it is not your turn", seat=seat)
     kind = action.get("type")
-    handler = _HANDLERS.get((s.phase, kind)) if isinstance(kind, str) else None  # a list is unhashable
+    handler = _BY_PHASE[phase].get(kind) if isinstance(kind, str) else None  # a list is unhashable
     if handler is None:
         expected = {"shuffle": "shuffle", "draft": "choose", "start": "start", "action": "attach or skip",
                     "extra": "attach or skip", "poet": "poet", "siege": "siege or no_siege"}[s.phase]
@@ -196,9 +233,23 @@ def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
     return ev
 
 
+class Quiet(list):
+    """The event list of `advance`: the rules skip the costly journal entries (the round's calculation, the
+    explosions) when they write into one; what the state becomes is the same."""
+
+    __slots__ = ()
+
+
+def advance(s: State, action: dict) -> None:
+    """Apply one of the engine's own legal actions (from `legal_actions`, never outside input: the phase and
+    the seat are not checked) without building the journal: for play-outs inside the engine
+    (`value.evaluate`)."""
+    _BY_PHASE[s.phase][action["type"]](s, action, Quiet())
+
+
 def _shuffle(s: State, action: dict, ev: list) -> None:
-    main = list(cards().main)
-    s.rng.shuffle(main)
+    main = list(cards().main_ids)
+    shuffle(s.rng, main)
     s.pairs = [[main[2 * i], main[2 * i + 1]] for i in range(6)]
     s.phase = "draft"
     ev.append(Event("pairs_dealt", {"pairs": [list(p) for p in s.pairs], "first_chooser": s.p0}))
@@ -210,7 +261,7 @@ def _choose(s: State, action: dict, ev: list) -> None:
     if card not in pair:
         raise _illegal("not_in_pair", f"{card!r} is not in pair {s.pair_index + 1}", card=str(card),
                        pair=s.pair_index + 1)
-    p = chooser(s)
+    p = s.p0 if s.pair_index % 2 == 0 else 1 - s.p0  # chooser(s)
     other = pair[1] if pair[0] == card else pair[0]
     s.drafted[p].append(card)
     s.drafted[1 - p].append(other)
@@ -226,41 +277,50 @@ def _start(s: State, action: dict, ev: list) -> None:
     s.mains = [list(s.drafted[0]), list(s.drafted[1])]
     if s.options["main_deck_order"] == "shuffled":  # R3
         for deck in s.mains:
-            rng.shuffle(deck)
-    pool = list(cards().action)
-    rng.shuffle(pool)  # R4: one pool of 24, dealt 12 and 12
+            shuffle(rng, deck)
+    pool = list(cards().action_ids)
+    shuffle(rng, pool)  # R4: one pool of 24, dealt 12 and 12
     for p in (0, 1):
         deck = pool[12 * p:12 * (p + 1)]
         s.hands[p] = deck[:HAND]
         s.reserves[p] = deck[HAND:]  # R5: the reserve, face down, order unknown to both
         ev.append(Event("hand_dealt", {"seat": p, "size": HAND, "reserve": len(s.reserves[p])},
                         {"cards": list(s.hands[p])}, (p,)))
+    s.plays, s.stolen, s.battle, s.pile = [[], []], [[], []], None, []  # _end_duel clears them after each duel
     _begin_duel(s, ev)
 
 
+def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
+    """What revealing these two main cards says, computed once per card set and pair: the preliminary scores
+    and the journal entries (explosions, then the main scores or the lead). Callers copy the entries' data."""
+    key = ("start", main0, main1)
+    got = cs.memo.get(key)
+    if got is None:
+        a, b = cs.main[main0], cs.main[main1]
+        prelim, fired = pair_scores(cs, main0, main1)
+        log = explosion_log(a, b, a.value, b.value, list(fired))
+        leader = None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])
+        # spec gates §3.3 step 2, R32: the leader keeps the difference of the main scores, the other player 0
+        data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": max(difference(list(prelim)))}
+        log.append(("main_scores", data) if leader is None else ("main_lead", {**data, "seat": leader}))
+        got = cs.memo[key] = (prelim, tuple(log))
+    return got
+
+
 def _begin_duel(s: State, ev: list) -> None:
-    cs = cards()
-    s.round += 1
-    s.current = (s.mains[0].pop(0), s.mains[1].pop(0))
-    a, b = cs.main[s.current[0]], cs.main[s.current[1]]
-    prelim, fired = main_scores(a, b)
-    s.prelim = prelim
-    gate = stake(s.round)
-    ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
-                    {"round": s.round, "gate": gate, "a": 0, "b": 1, "main0": s.current[0], "main1": s.current[1]}))
-    for kind, data in explosion_log(a, b, a.value, b.value, fired):
-        ev.append(Event(kind, data))
-    leader = None if prelim[0] == prelim[1] else int(prelim[1] > prelim[0])
-    # spec gates §3.3 step 2, R32: the leader keeps the difference of the main scores, the other player 0
-    data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": max(difference(prelim))}
-    ev.append(Event("main_scores", data) if leader is None else Event("main_lead", {**data, "seat": leader}))
-    s.order = _action_order(s, prelim)
-    ev.append(Event("action_order", {"first": s.order[0], "second": s.order[1]}))
-    s.turn = 0
-    s.plays = [[], []]
-    s.stolen = [[], []]
-    s.battle = None
-    s.pile = []
+    s.round = r = s.round + 1
+    current = s.current = (s.mains[0].pop(0), s.mains[1].pop(0))
+    prelim_t, log = _duel_start(cards(), current[0], current[1])
+    s.prelim = prelim = list(prelim_t)
+    if ev.__class__ is not Quiet:
+        gate = r - 1 if 1 <= r <= GATE_DUELS else None  # stake(r)
+        ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
+                        {"round": r, "gate": gate, "a": 0, "b": 1, "main0": current[0], "main1": current[1]}))
+        for kind, data in log:
+            ev.append(Event(kind, data.copy()))
+    s.order = order = _action_order(s, prelim)
+    ev.append(Event("action_order", {"first": order[0], "second": order[1]}))
+    s.turn = 0  # plays, stolen cards, the Battle and the pile are empty (_start, _end_duel)
     _next_turn(s, ev)
 
 
@@ -292,20 +352,26 @@ def _next_turn(s: State, ev: list) -> None:
 
 
 def _attach(s: State, action: dict, ev: list) -> None:
-    cs = cards()
     p = s.order[s.turn]
     card = action.get("card")
-    if card not in s.hands[p]:
+    hand = s.hands[p]
+    if card not in hand:
         raise _illegal("not_in_hand", f"{card!r} is not in your hand", card=str(card))
-    special = cs.action[card].special
-    if s.phase == "extra" and not may_follow_crowns(cs, card):
-        raise _illegal("crowns_twice", "the extra card of the Crowns cannot be another Crowns", card=card)
-    s.hands[p].remove(card)
-    if card in s.known[p]:
-        s.known[p].remove(card)
-    s.plays[p].append(card)
-    ev.append(Event("attached", {"seat": p, "card": card, "step": len(s.plays[p])}))
+    special = cards().specials[card]
     was_extra = s.phase == "extra"
+    if was_extra and special == "crowns":  # R20 (may_follow_crowns)
+        raise _illegal("crowns_twice", "the extra card of the Crowns cannot be another Crowns", card=card)
+    hand.remove(card)
+    known = s.known[p]
+    if known and card in known:
+        known.remove(card)
+    plays = s.plays[p]
+    plays.append(card)
+    ev.append(Event("attached", {"seat": p, "card": card, "step": len(plays)}))
+    if special is None:
+        s.turn += 1
+        _next_turn(s, ev)
+        return
     if special == "alliance":  # R12: two cards at random from the opponent's hand, blind
         victim = s.hands[1 - p]
         taken = []
@@ -326,7 +392,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
             return
         ev.append(Event("poet_empty", {"seat": p}))
     elif (special == "crowns" and not was_extra  # R20: one more card, not another Crowns
-          and any(may_follow_crowns(cs, c) for c in s.hands[p])):
+          and any(may_follow_crowns(cards(), c) for c in s.hands[p])):
         s.phase = "extra"
         ev.append(Event("extra_turn", {"seat": p}))
         return
@@ -358,11 +424,10 @@ def _poet(s: State, action: dict, ev: list) -> None:
 
 def _resolve_duel(s: State, ev: list) -> None:
     cs = cards()
+    quiet = ev.__class__ is Quiet
     alliance = s.options["alliance_value"]
-    fired = main_scores(cs.main[s.current[0]], cs.main[s.current[1]])[1]
-    summary: dict = {"round": s.round, "mains": list(s.current), "prelim": list(s.prelim), "fired": fired,
-                     "plays": [list(s.plays[0]), list(s.plays[1])],
-                     "stolen": [list(s.stolen[0]), list(s.stolen[1])]}
+    current, plays, stolen = s.current, s.plays, s.stolen
+    fired = list(pair_scores(cs, current[0], current[1])[1])
     if s.battle is not None:
         drawn = ([], [])
         for p in (0, 1):
@@ -370,28 +435,37 @@ def _resolve_duel(s: State, ev: list) -> None:
             del s.reserves[p][:BATTLE_DRAW]
             s.pile.extend(drawn[p])
         sums, winner, points = battle(cs, drawn, s.prelim, alliance)
-        for p in (0, 1):
-            ev.append(Event("battle_drawn", {"seat": p, "cards": list(drawn[p]), "sum": sums[p]}))
+        if not quiet:
+            for p in (0, 1):
+                ev.append(Event("battle_drawn", {"seat": p, "cards": list(drawn[p]), "sum": sums[p]}))
         totals = sums
-        summary.update({"battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums})
+        summary = {"round": s.round, "mains": list(current), "prelim": list(s.prelim), "fired": fired,
+                   "plays": [list(plays[0]), list(plays[1])], "stolen": [list(stolen[0]), list(stolen[1])],
+                   "battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums,
+                   "winner": winner, "points": points}
     else:
-        r = resolve(cs, s.current, (s.plays[0], s.plays[1]), (s.stolen[0], s.stolen[1]), alliance)
-        for kind, data in r.log:
-            ev.append(Event(kind, data))
+        r = resolve(cs, current, (plays[0], plays[1]), (stolen[0], stolen[1]), alliance, not quiet)
         totals = r.totals
-        ev.append(Event("totals", {"a": 0, "b": 1, "main0": r.main[0], "main1": r.main[1],
-                                   "total0": totals[0], "total1": totals[1]}))
-        winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
-        points = abs(totals[0] - totals[1])
-        summary.update({"differenced": list(r.differenced), "main": list(r.main), "totals": list(totals),
-                        "steps": r.steps, "cancelled": list(r.cancelled)})
-    summary.update({"winner": winner, "points": points})
+        if not quiet:
+            ev.extend([Event(kind, data) for kind, data in r.log])
+            ev.append(Event("totals", {"a": 0, "b": 1, "main0": r.main[0], "main1": r.main[1],
+                                       "total0": totals[0], "total1": totals[1]}))
+        t0, t1 = totals
+        winner = None if t0 == t1 else int(t1 > t0)
+        points = t0 - t1 if t0 > t1 else t1 - t0
+        summary = {"round": s.round, "mains": list(current), "prelim": list(s.prelim), "fired": fired,
+                   "plays": [list(plays[0]), list(plays[1])], "stolen": [list(stolen[0]), list(stolen[1])],
+                   # the round's own lists (made fresh by resolve for this duel, kept by nobody else)
+                   "differenced": r.differenced, "main": r.main, "totals": totals, "steps": r.steps,
+                   "cancelled": r.cancelled, "winner": winner, "points": points}
     if winner is None:
-        ev.append(Event("duel_tied", {"round": s.round, "total": totals[0]}))  # R22
+        if not quiet:
+            ev.append(Event("duel_tied", {"round": s.round, "total": totals[0]}))  # R22
     else:
         s.scores[winner] += points
-        ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
-                                     "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
+        if not quiet:
+            ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
+                                         "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
     s.history.append(summary)
     g = stake(s.round)
     if g is not None:  # §3.6
@@ -455,7 +529,8 @@ def _no_siege(s: State, action: dict, ev: list) -> None:
 
 def _end_duel(s: State, ev: list) -> None:
     """§3.3 step 8 (R29): attached, stolen, drawn and revealed cards to the action graveyard, mains to theirs."""
-    moved = s.plays[0] + s.plays[1] + s.stolen[0] + s.stolen[1] + s.pile
+    plays, stolen = s.plays, s.stolen
+    moved = [*plays[0], *plays[1], *stolen[0], *stolen[1], *s.pile]
     s.action_grave.extend(moved)
     s.main_grave.extend(s.current)
     ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
@@ -474,7 +549,7 @@ def _end_duel(s: State, ev: list) -> None:
 
 def compute_result(s: State) -> dict:
     """§3.8 (R28): more gates, then the higher accumulated score, else a draw; neutral gates count for nobody."""
-    gates = [sum(1 for g in s.gates if g == p) for p in (0, 1)]
+    gates = [s.gates.count(0), s.gates.count(1)]
     scores = [{"gates": gates[p], "score": s.scores[p], "total": gates[p]} for p in (0, 1)]
     if gates[0] != gates[1]:
         winners, tie_break = [int(gates[1] > gates[0])], "none"
@@ -491,27 +566,29 @@ def compute_result(s: State) -> dict:
 
 def match_stats(s: State) -> dict:
     """Counts over the match for studies like spec §6: explosions, table bonuses, ties, sieges, battles."""
-    cs = cards()
-    st = {"duels": len(s.history), "explosion_duels": 0, "double_explosion_duels": 0, "tied_duels": 0,
-          "battles": 0, "cards_attached": 0, "bonus_eligible_cards": 0, "table_bonuses": 0, "sieges": 0,
-          "sieges_won": 0, "neutral_gates": sum(1 for g in s.gates if g == NEUTRAL)}
+    info = cards().action_info  # cid -> (value, circle, symbol, special)
+    explosion = double = tied = battles = attached = eligible = bonuses = sieges = won = 0
     for h in s.history:
         fired = sum(h.get("fired", ()))
-        st["explosion_duels"] += fired > 0
-        st["double_explosion_duels"] += fired == 2
-        st["tied_duels"] += h["winner"] is None
-        st["battles"] += "battle" in h
-        st["cards_attached"] += len(h["plays"][0]) + len(h["plays"][1])
+        explosion += fired > 0
+        double += fired == 2
+        tied += h["winner"] is None
+        battles += "battle" in h
+        plays = h["plays"]
+        attached += len(plays[0]) + len(plays[1])
         for step in h.get("steps", ()):
             for p in (0, 1):
                 card = step["cards"][p]
-                if card is not None and not step["cancelled"][p] and cs.action[card].symbol != "none":
-                    st["bonus_eligible_cards"] += 1
-                    st["table_bonuses"] += step["table_bonus"][p] > 0
+                if card is not None and not step["cancelled"][p] and info[card][2] != "none":
+                    eligible += 1
+                    bonuses += step["table_bonus"][p] > 0
         if "siege" in h:
-            st["sieges"] += 1
-            st["sieges_won"] += not h["siege"]["defended"]
-    return st
+            sieges += 1
+            won += not h["siege"]["defended"]
+    return {"duels": len(s.history), "explosion_duels": explosion, "double_explosion_duels": double,
+            "tied_duels": tied, "battles": battles, "cards_attached": attached, "bonus_eligible_cards": eligible,
+            "table_bonuses": bonuses, "sieges": sieges, "sieges_won": won,
+            "neutral_gates": s.gates.count(NEUTRAL)}
 
 
 def _finish(s: State, ev: list) -> None:
@@ -536,6 +613,9 @@ _HANDLERS = {
     ("siege", "siege"): _siege,
     ("siege", "no_siege"): _no_siege,
 }
+_BY_PHASE: dict[str, dict] = {phase: {} for phase in ("shuffle", "draft", "start", "action", "extra", "poet", "siege")}
+for (_phase, _kind), _handler in _HANDLERS.items():
+    _BY_PHASE[_phase][_kind] = _handler
 
 
 def study(results: list[dict]) -> list[dict]:

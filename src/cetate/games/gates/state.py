@@ -27,6 +27,8 @@ class State:
     )
 
     def clone(self) -> State:
+        """A copy for search (no copy.deepcopy): every list the rules change is copied, the rest shared (the
+        options, the pairs, the duel summaries in `history` and the result are never changed in place)."""
         s = State.__new__(State)
         s.options = self.options
         s.rng = Rng(self.rng.state)

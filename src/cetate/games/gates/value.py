@@ -58,14 +58,15 @@ def match_model(s: State, me: int) -> float:
     done = max(0, min(6, s.round - 1))
     left = 6 - done
     mine, theirs = s.mains[me], s.mains[1 - me]
-    pairs = [(a, b) for a in mine for b in theirs]
-    base = sum(t.win[p] for p in pairs) / len(pairs) if pairs else 0.5
+    win = t.win
+    pairs = [win[(a, b)] for a in mine for b in theirs]  # summed in this order (the same float every time)
+    base = sum(pairs) / len(pairs) if pairs else 0.5
     q = t.quality
-    hands = [sorted((q.get(c, 0.0) for c in s.hands[p]), reverse=True)[:left] for p in (me, 1 - me)]
+    hands = [sorted([q.get(c, 0.0) for c in s.hands[p]], reverse=True)[:left] for p in (me, 1 - me)]
     pf = min(0.97, max(0.03, base + HAND_WEIGHT * (sum(hands[0]) - sum(hands[1])) / max(1, left)))
     gates = s.gates
-    return match_value(done, sum(1 for g in gates if g == me), sum(1 for g in gates if g == 1 - me),
-                       sum(1 for g in gates if g == "neutral"), s.scores[me] - s.scores[1 - me], pf)
+    return match_value(done, gates.count(me), gates.count(1 - me), gates.count("neutral"),
+                       s.scores[me] - s.scores[1 - me], pf)
 
 
 def feature_names() -> list[str]:
@@ -136,14 +137,75 @@ class ValueModel:
 
     def applies(self, s: State) -> bool:
         """Whether the model was fitted for this state's card list and options."""
-        return self.cards_digest == cards().digest and _options_key(self.options) == _options_key(s.options)
+        options = s.options
+        seen = _APPLIES.get(id(self))
+        # a state's options are validated once and shared by its clones, never changed: one answer per object
+        if seen is not None and seen[0] is self and seen[1] is options and seen[2] is cards():
+            return seen[3]
+        ok = self.cards_digest == cards().digest and _options_key(self.options) == _options_key(options)
+        if len(_APPLIES) > 64:
+            _APPLIES.clear()
+        _APPLIES[id(self)] = (self, options, cards(), ok)
+        return ok
 
     def chance(self, s: State) -> float:
-        """Seat 0's chance of winning the match from the start of a duel (`at_duel_start`)."""
+        """Seat 0's chance of winning the match from the start of a duel (`at_duel_start`): the logistic of
+        the weights times `features(s, 0)`, summed in the same order but over the features that are not 0
+        (the same number to the last bit, at a tenth of the cost: issue 31)."""
         w = self.weights[s.round]
-        z = sum(a * b for a, b in zip(w, features(s, 0), strict=True))
+        z = sum(_terms(s, w))
         z = max(-30.0, min(30.0, z))
         return 1.0 / (1.0 + math.exp(-z))
+
+
+_APPLIES: dict[int, tuple] = {}
+
+
+def _layout(cs) -> tuple:
+    """Where each feature of `feature_names` sits, per card set: main cards, hand cards, then the rest."""
+    got = cs.memo.get("value_layout")
+    if got is None:
+        mains = {c: 5 + i for i, c in enumerate(sorted(cs.main))}
+        hands = {c: 5 + len(mains) + i for i, c in enumerate(sorted(cs.action))}
+        rest = 5 + len(mains) + len(hands)
+        symbol = {c: SYMBOLS.index(a.symbol) if a.symbol in SYMBOLS else -1 for c, a in cs.action.items()}
+        got = cs.memo["value_layout"] = (mains, hands, rest, symbol, {c: a.value for c, a in cs.action.items()})
+    return got
+
+
+def _terms(s: State, w: list[float]) -> list[float]:
+    """`w[i] * features(s, 0)[i]` for each feature that is not 0, in feature order (a 0 term adds nothing to
+    the sum, whatever its sign)."""
+    from cetate.games.gates.bot import table
+
+    cs = cards()
+    mains, hands, rest, symbol, value_of = _layout(cs)
+    t = table(cs, s.options["alliance_value"])
+    current, prelim = s.current, s.prelim
+    out = [w[0] * 1.0, w[1] * _logit(match_model(s, 0)), w[2] * (t.win[(current[0], current[1])] - 0.5),
+           w[3] * ((prelim[0] - prelim[1]) / 10.0), w[4] * (1.0 if s.order[0] == 0 else -1.0)]
+    m0, m1 = s.mains
+    cards_ = [(mains[c], 1.0) for c in m0]
+    cards_ += [(mains[c], -1.0) for c in m1]
+    h0, h1 = s.hands
+    cards_ += [(hands[c], 1.0) for c in h0]
+    cards_ += [(hands[c], -1.0) for c in h1]
+    cards_.sort()
+    out += [w[i] * f for i, f in cards_]
+    out.append(w[rest] * ((len(h0) - len(h1)) / 2.0))
+    out.append(w[rest + 1] * ((s.scores[0] - s.scores[1]) / 10.0))
+    counts = [0, 0, 0, 0, 0]  # per symbol, own minus the opponent's (the last: wild and none)
+    values = 0
+    r0, r1 = s.reserves
+    for c in r0:
+        counts[symbol[c]] += 1
+        values += value_of[c]
+    for c in r1:
+        counts[symbol[c]] -= 1
+        values -= value_of[c]
+    out += [w[rest + 2 + k] * float(counts[k]) for k in range(4)]
+    out.append(w[rest + 6] * (values / 10.0))
+    return out
 
 
 class ValueModelError(ValueError):
@@ -177,13 +239,20 @@ _LOADED: dict[str, ValueModel | None] = {}
 
 def model(path: Path | str | None = None) -> ValueModel | None:
     """The shipped model (cached), or None where it cannot be used (then `evaluate` uses the match model)."""
+    if path is None and _SHIPPED and _SHIPPED[0] is cards():
+        return _SHIPPED[1]
     key = f"{path or MODEL_FILE}|{cards().digest}"
     if key not in _LOADED:
         try:
             _LOADED[key] = parse(json.loads(Path(path or MODEL_FILE).read_text(encoding="utf-8")))
         except (OSError, ValueError):
             _LOADED[key] = None
+    if path is None:
+        _SHIPPED[:] = [cards(), _LOADED[key]]
     return _LOADED[key]
+
+
+_SHIPPED: list = []  # [the card set in use, the shipped model for it]
 
 
 # -- the protocol's evaluate -------------------------------------------------------------------------------
@@ -192,12 +261,18 @@ def _roll_to_duel_start(s: State) -> None:
     """Play `s` on with random actions (a siege always attacks when it can) until a duel starts or the match
     ends. The randomness comes from the state's own rng, so the same state always gives the same value."""
     rng = s.rng
+    advance = rules.advance  # the engine's own actions: no journal (issue 31)
     while s.phase != "over" and not at_duel_start(s):
+        if s.phase == "action":  # legal_actions: each card in hand, then skip
+            hand = s.hands[s.order[s.turn]]
+            i = rng.below(len(hand) + 1)
+            advance(s, {"type": "attach", "card": hand[i]} if i < len(hand) else {"type": "skip"})
+            continue
         legal = rules.legal_actions(s)
         if s.phase == "siege":
             attacks = [a for a in legal if a["type"] == "siege"]
             legal = attacks or legal
-        rules.apply(s, legal[rng.below(len(legal))])
+        advance(s, legal[rng.below(len(legal))])
 
 
 def evaluate(s: State) -> list[float]:
@@ -334,6 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     for k, h in doc["training"]["holdout_log_loss"].items():
         print(f"  duel {k}: {h['match_model']:.4f} -> {h['learned']:.4f} ({h['positions']} positions)")
     _LOADED.clear()
+    _SHIPPED.clear()
     return 0
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cetate.core.rng import Rng
 from cetate.games.gates.data import CardSet, cards
 from cetate.games.gates.resolve import difference, explosion_terms, fires, fires_against, printed
-from cetate.games.gates.rules import chooser, chooser_of, refusals, siege_targets, stake, to_move
+from cetate.games.gates.rules import chooser, chooser_of, refusals, shuffle, siege_targets, stake, to_move
 from cetate.games.gates.state import State
 
 
@@ -97,18 +97,21 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     out = s.clone()
     opp = 1 - seat
     known = out.known[opp]  # cards the opponent took from the public graveyard stay in their hand
+    hand = out.hands[opp]
     # sorted first, so the result depends only on what `seat` knows, not on the true hidden order
-    pool = sorted([c for c in out.hands[opp] if c not in known] + out.reserves[0] + out.reserves[1])
-    rng.shuffle(pool)
-    k = len(out.hands[opp]) - len(known)
-    out.hands[opp] = list(known) + pool[:k]
+    pool = [c for c in hand if c not in known] if known else hand
+    pool = pool + out.reserves[0] + out.reserves[1]
+    pool.sort()
+    shuffle(rng, pool)  # rng.shuffle, written out (rules.shuffle)
+    k = len(hand) - len(known)
+    out.hands[opp] = [*known, *pool[:k]]
     r0 = len(out.reserves[0])
     out.reserves[0] = pool[k:k + r0]
     out.reserves[1] = pool[k + r0:]
     if s.options["main_deck_order"] == "shuffled":  # in draft order, both players know the order (R3)
         for deck in out.mains:
             deck.sort()
-            rng.shuffle(deck)
+            shuffle(rng, deck)
     out.rng = rng.fork()
     return out
 
