@@ -39,6 +39,7 @@ from cetate.server.limits import limit
 from cetate.server.room.base import TableError
 from cetate.server.room.services.seats import hash_token
 from cetate.server.storage.accounts import AccountStore, NameTaken, UnknownUser
+from cetate.server.storage.passkeys import PasskeyStore
 
 SESSION_COOKIE = "cetate_session"
 CSRF_COOKIE = "cetate_csrf"
@@ -172,10 +173,12 @@ class Accounts:
         self.store.delete_user(user["id"])
 
     def export(self, user: dict) -> dict:
-        """Everything the account holds, as JSON: the account, its sessions (no secrets) and its seats."""
+        """Everything the account holds, as JSON: the account, its sessions and passkeys (no secrets or keys) and
+        its seats."""
         return {"format": "cetate-account-export", "version": 1, "exported_at": datetime.now(UTC).isoformat(),
                 "account": user, "sessions": self.store.sessions(user["id"]),
-                "seats": self.store.user_seats(user["id"], limit=10_000)}
+                "seats": self.store.user_seats(user["id"], limit=10_000),
+                "passkeys": PasskeyStore(self.store.store).of_user(user["id"])}
 
 
 def taken(name: str) -> AccountError:

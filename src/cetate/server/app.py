@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from cetate.server import accounts, api, ws
+from cetate.server import accounts, api, passkeys, ws
 from cetate.server.bots import BotPool
 from cetate.server.cluster import make_cluster
 from cetate.server.limits import Limits
@@ -222,6 +222,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     app.state.limits = Limits(settings)  # per-client rate limits, fresh for each app
     app.add_middleware(api.BodyLimit, max_bytes=settings.max_body_bytes)
     api.add_error_handlers(app)
+    assert passkeys.router is accounts.router  # the passkey routes are the account router's (imported above)
     app.include_router(accounts.router)  # before the API's catch-all for unknown /api paths
     app.include_router(accounts.public)
     app.include_router(api.router)

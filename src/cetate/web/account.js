@@ -148,3 +148,87 @@ export function checkSignUp({ name, password, password2 }) {
   if (password2 !== undefined && p !== password2) out.push({ field: "password2", code: "password_mismatch" });
   return out;
 }
+
+// -- passkeys (docs/accounts.md, "Passkeys") ---------------------------------------------------------------
+// The server makes and checks every ceremony; the page only hands the options to the browser's WebAuthn and
+// the browser's answer back. Browsers offer passkeys only in a secure context opened by a name, not an IP.
+
+// "ok", "unsupported" (no WebAuthn here) or "needs_name" (the page was opened by an IP address)
+export function passkeySupport(win = globalThis) {
+  if (!win.PublicKeyCredential || !win.navigator || !win.navigator.credentials) return "unsupported";
+  const host = (win.location && win.location.hostname) || "";
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.includes(":") || host.startsWith("[")) return "needs_name";
+  if (win.isSecureContext === false) return "unsupported";
+  return "ok";
+}
+
+function fromB64(text) {
+  const s = atob(String(text).replace(/-/g, "+").replace(/_/g, "/") + "===".slice((String(text).length + 3) % 4));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0)).buffer;
+}
+
+function toB64(buffer) {
+  let s = "";
+  for (const b of new Uint8Array(buffer)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// the options' JSON as WebAuthn takes it (the browser's own parser where it has one)
+export function creationOptions(json) {
+  if (globalThis.PublicKeyCredential && PublicKeyCredential.parseCreationOptionsFromJSON) return PublicKeyCredential.parseCreationOptionsFromJSON(json);
+  return { ...json, challenge: fromB64(json.challenge), user: { ...json.user, id: fromB64(json.user.id) },
+    excludeCredentials: (json.excludeCredentials || []).map((c) => ({ ...c, id: fromB64(c.id) })) };
+}
+
+export function requestOptions(json) {
+  if (globalThis.PublicKeyCredential && PublicKeyCredential.parseRequestOptionsFromJSON) return PublicKeyCredential.parseRequestOptionsFromJSON(json);
+  return { ...json, challenge: fromB64(json.challenge), allowCredentials: (json.allowCredentials || []).map((c) => ({ ...c, id: fromB64(c.id) })) };
+}
+
+// the browser's credential as JSON for the server (its own toJSON() where it has one)
+export function credentialJSON(cred) {
+  if (typeof cred.toJSON === "function") return cred.toJSON();
+  const r = cred.response;
+  const response = { clientDataJSON: toB64(r.clientDataJSON) };
+  if (r.attestationObject) response.attestationObject = toB64(r.attestationObject);
+  if (r.authenticatorData) response.authenticatorData = toB64(r.authenticatorData);
+  if (r.signature) response.signature = toB64(r.signature);
+  if (r.userHandle) response.userHandle = toB64(r.userHandle);
+  if (typeof r.getTransports === "function") response.transports = r.getTransports();
+  return { id: cred.id, rawId: toB64(cred.rawId), type: cred.type, response,
+    clientExtensionResults: cred.getClientExtensionResults ? cred.getClientExtensionResults() : {},
+    authenticatorAttachment: cred.authenticatorAttachment || undefined };
+}
+
+// The person closed the browser's passkey dialog, or it timed out: not an error to show in red
+export class PasskeyCancelled extends Error {}
+
+function browserAsk(fn) {
+  return fn().catch((e) => {
+    if (e && (e.name === "NotAllowedError" || e.name === "AbortError")) throw new PasskeyCancelled(e.message);
+    throw e;
+  });
+}
+
+export function passkeys() {
+  return api.passkeys();
+}
+
+export async function addPasskey(name) {
+  const start = await send((c) => api.passkeyOptions(c));
+  const cred = await browserAsk(() => navigator.credentials.create({ publicKey: creationOptions(start.options) }));
+  const doc = await send((c) => api.addPasskey({ ticket: start.ticket, credential: credentialJSON(cred), name: name || null }, c));
+  return doc.passkey;
+}
+
+export function removePasskey(id) {
+  return send((c) => api.removePasskey(id, c));
+}
+
+export async function signInWithPasskey() {
+  const start = await send((c) => api.passkeySignInOptions(c));
+  const cred = await browserAsk(() => navigator.credentials.get({ publicKey: requestOptions(start.options) }));
+  const doc = await send((c) => api.passkeySignIn({ ticket: start.ticket, credential: credentialJSON(cred) }, c));
+  set(doc.user, doc.csrf);
+  return doc;
+}

@@ -89,6 +89,12 @@ async function busy(button, fn) {
 let flash = null;
 function takeFlash() { const f = flash; flash = null; return f; }
 
+// this page's address with "localhost" for a number address (browsers offer passkeys only by a name)
+function namedUrl() {
+  const port = location.port ? `:${location.port}` : "";
+  return `${location.protocol}//localhost${port}${location.pathname}${location.hash}`;
+}
+
 // -- #/signin -----------------------------------------------------------------------------------------
 
 export class SignInPage {
@@ -167,7 +173,33 @@ export class SignInPage {
         }
       });
     });
-    return form;
+    return h("div", null, form, this.passkeySignIn());
+  }
+
+  // "Sign in with a passkey": the browser offers the passkeys it holds for this site
+  passkeySignIn() {
+    const t = i18n.t;
+    const support = account.passkeySupport();
+    if (support === "unsupported") return null;
+    const box = h("div", { class: "acc-passkey", "data-testid": "passkey-signin-box" },
+      h("p", { class: "acc-or" }, h("span", null, t("web.account.passkey.alternative"))));
+    if (support === "needs_name") {
+      box.append(h("p", { class: "muted small", "data-testid": "passkey-needs-name" }, t("web.account.passkey.needs_name", { url: namedUrl() })));
+      return box;
+    }
+    const line = h("p", { class: "form-error", role: "alert", "data-testid": "passkey-error" });
+    const button = h("button", { type: "button", class: "button", id: "passkey-signin" }, icon("key"), h("span", null, t("web.account.passkey.sign_in")));
+    button.addEventListener("click", () => busy(button, async () => {
+      line.textContent = "";
+      try {
+        await account.signInWithPasskey();
+        this.goOn();
+      } catch (e) {
+        line.textContent = e instanceof account.PasskeyCancelled ? t("web.account.passkey.cancelled") : errorText(e);
+      }
+    }));
+    box.append(h("div", { class: "form-actions" }, button), line);
+    return box;
   }
 
   signUpForm() {
@@ -272,7 +304,9 @@ export class AccountPage {
     this.seatsBox = h("section", { class: "acc-card acc-seats", "data-testid": "account-seats" }, h("h2", null, t("web.account.seats.title")), h("p", { class: "muted" }, t("web.lobby.loading")));
     root.append(h("div", { class: "acc-columns" },
       h("div", null, this.seatsBox, this.claimSlot = h("div")),
-      h("div", null, this.profileForm(user), this.passwordForm(), this.sessionsBox(), this.dataBox(), this.deleteForm())));
+      h("div", null, this.profileForm(user), this.passwordForm(), this.passkeysBox = h("section", { class: "acc-card acc-passkeys", "data-testid": "passkeys" }),
+        this.sessionsBox(), this.dataBox(), this.deleteForm())));
+    this.loadPasskeys();
     this.loadSeats();
   }
 
@@ -405,6 +439,55 @@ export class AccountPage {
       });
     });
     return form;
+  }
+
+  // "Passkeys": the account's passkeys, each with its dates and a Remove button, and a way to add one
+  async loadPasskeys(flash = null) {
+    const t = i18n.t;
+    const box = this.passkeysBox;
+    let list = [];
+    let failed = null;
+    try { list = (await account.passkeys()).passkeys || []; } catch (e) { failed = e; }
+    if (box !== this.passkeysBox) return;
+    clear(box).append(h("h2", null, t("web.account.passkey.title")), h("p", { class: "muted" }, t("web.account.passkey.help")));
+    const line = h("p", { class: "form-error", role: "alert", "data-testid": "passkey-error" });
+    const ok = h("p", { class: "acc-ok", role: "status", "data-testid": "passkey-ok" }, flash || "");
+    if (failed) { line.textContent = errorText(failed); box.append(line); return; }
+    const items = h("ul", { class: "passkey-list" });
+    for (const p of list) {
+      const remove = h("button", { type: "button", class: "button small ghost", "data-testid": "passkey-remove" }, t("web.account.passkey.remove"));
+      remove.addEventListener("click", () => {
+        if (!confirm(t("web.account.passkey.confirm_remove", { name: p.name }))) return;
+        busy(remove, async () => {
+          try { await account.removePasskey(p.id); this.loadPasskeys(t("web.account.passkey.removed")); } catch (e) { line.textContent = errorText(e); }
+        });
+      });
+      items.append(h("li", { class: "passkey-row", "data-passkey": p.id },
+        h("span", { class: "passkey-icon", "aria-hidden": "true" }, icon("key")),
+        h("span", { class: "passkey-main" }, h("strong", null, p.name),
+          h("span", { class: "muted small" }, t("web.account.passkey.created", { date: dateText(p.created_at) }), " · ",
+            p.last_used_at ? t("web.account.passkey.last_used", { date: dateText(p.last_used_at, true) }) : t("web.account.passkey.never_used"))),
+        remove));
+    }
+    box.append(list.length ? items : h("p", { class: "muted", "data-testid": "passkey-none" }, t("web.account.passkey.none")));
+    const support = account.passkeySupport();
+    if (support === "needs_name") box.append(h("p", { class: "muted small", "data-testid": "passkey-needs-name" }, t("web.account.passkey.needs_name", { url: namedUrl() })));
+    else if (support === "unsupported") box.append(h("p", { class: "muted small" }, t("web.account.passkey.unsupported")));
+    else {
+      const name = h("input", { type: "text", id: "passkey-name", maxlength: "64", placeholder: t("web.account.passkey.name_placeholder") });
+      const add = h("button", { type: "button", class: "button", id: "passkey-add" }, icon("key"), h("span", null, t("web.account.passkey.add")));
+      add.addEventListener("click", () => busy(add, async () => {
+        line.textContent = ""; ok.textContent = "";
+        try {
+          await account.addPasskey(name.value.trim());
+          this.loadPasskeys(t("web.account.passkey.added"));
+        } catch (e) {
+          line.textContent = e instanceof account.PasskeyCancelled ? t("web.account.passkey.cancelled") : errorText(e);
+        }
+      }));
+      box.append(field(t("web.account.passkey.name"), name, null, "passkey-name"), h("div", { class: "button-row" }, add));
+    }
+    box.append(ok, line);
   }
 
   sessionsBox() {

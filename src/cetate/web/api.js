@@ -69,6 +69,13 @@ export const api = {
   seatToken: (tableId, seat, csrf) => request("POST", "/api/account/seat", { body: { table_id: tableId, seat }, headers: csrfHeader(csrf) }),
   accountTables: () => request("GET", "/api/account/tables"),
   exportUrl: () => "/api/account/export",
+  // passkeys (docs/accounts.md, "Passkeys"): options and a ticket, then the browser's credential with the ticket
+  passkeys: () => request("GET", "/api/account/passkeys"),
+  passkeyOptions: (csrf) => request("POST", "/api/account/passkeys/options", { headers: csrfHeader(csrf) }),
+  addPasskey: (body, csrf) => request("POST", "/api/account/passkeys", { body, headers: csrfHeader(csrf) }),
+  removePasskey: (id, csrf) => request("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, { headers: csrfHeader(csrf) }),
+  passkeySignInOptions: (csrf) => request("POST", "/api/account/passkey/options", { headers: csrfHeader(csrf) }),
+  passkeySignIn: (body, csrf) => request("POST", "/api/account/passkey/signin", { body, headers: csrfHeader(csrf) }),
   ratings: (game, limit) => request("GET", `/api/ratings/${encodeURIComponent(game)}`, { query: { limit } }),
   user: (name) => request("GET", `/api/users/${encodeURIComponent(name)}`),
   recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),

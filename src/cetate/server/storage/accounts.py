@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from cetate.server.storage import ratings
 from cetate.server.storage.models import (
     CredentialRow,
+    PasskeyRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -100,7 +101,7 @@ class AccountStore:
             return _user_dict(row)
 
     def delete_user(self, user_id: str) -> None:
-        """Delete the account and keep its games, anonymised, in one transaction: its sessions go, the name,
+        """Delete the account and keep its games, anonymised, in one transaction: its sessions and passkeys go, the name,
         password and languages are cleared (the name is free again), and the seats it played keep no name
         (the tables show them as a former player's)."""
         with self.store._write() as session:
@@ -108,6 +109,7 @@ class AccountStore:
             if row is None or row.deleted_at is not None:
                 raise UnknownUser(user_id)
             session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+            session.execute(delete(PasskeyRow).where(PasskeyRow.user_id == user_id))  # its ways in go too
             seats = session.execute(select(UserSeatRow.table_id, UserSeatRow.seat)
                                     .where(UserSeatRow.user_id == user_id)).all()
             for table_id, seat in seats:

@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -283,3 +284,39 @@ class RatingHistoryRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (UniqueConstraint("subject", "table_id"), Index("ix_rating_history_subject_game", "subject", "game"))
+
+
+class PasskeyRow(Base):
+    """A passkey (a WebAuthn credential) that opens an account: its credential id (base64url), COSE public key,
+    signature counter and the relying-party id (the site's host name) it was made for."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(32), ForeignKey("users.id", ondelete="CASCADE"))
+    credential_id: Mapped[str] = mapped_column(String(512), unique=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(Integer, default=0)
+    rp_id: Mapped[str] = mapped_column(String(255))
+    name: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    __table_args__ = (Index("ix_passkeys_user_id", "user_id"),)
+
+
+class PasskeyChallengeRow(Base):
+    """The challenge of one passkey ceremony (make a passkey, or sign in with one), kept under the SHA-256 of
+    the ticket the page holds until it is used once or expires."""
+
+    __tablename__ = "passkey_challenges"
+
+    ticket_hash: Mapped[str] = mapped_column(String(128), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    rp_id: Mapped[str] = mapped_column(String(255))
+    origin: Mapped[str] = mapped_column(String(512))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_passkey_challenges_expires_at", "expires_at"),)
