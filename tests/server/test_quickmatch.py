@@ -201,6 +201,7 @@ def test_bad_requests_get_clear_errors_and_change_nothing(app):
     ana, ha = person(app, "Ana")
     cases = [({"game": "chess", "players": 2}, 404, "unknown_game"),
              ({"game": "gates", "players": 9}, 422, "bad_players"),
+             ({"game": "akropolis", "players": 1}, 422, "bad_players"),
              ({"game": "gates", "players": "2"}, 400, "bad_request"),
              ({"game": "gates", "players": 2, "bots_after_s": -1}, 400, "bad_request"),
              ({"game": "gates", "players": 2, "colour": "red"}, 400, "unknown_field")]

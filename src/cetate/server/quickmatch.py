@@ -54,9 +54,9 @@ def _check(game_id: str, players: int):
         game = registry.get(game_id)
     except registry.UnknownGame as exc:
         raise TableError(404, "unknown_game", exc.message, field="game") from exc
-    if not game.num_players_ok(players):
-        raise TableError(422, "bad_players", f"{game.name} is for {game.min_players} to {game.max_players} "
-                         f"players, not {players}", field="players")
+    if players < 2 or not game.num_players_ok(players):  # a quick match seats people together: no solo queue
+        raise TableError(422, "bad_players", f"a quick match of {game.name} is for {max(2, game.min_players)} to "
+                         f"{game.max_players} players, not {players}", field="players")
     return game
 
 

@@ -268,7 +268,7 @@ export class LobbyPage {
 function quickMatchRow(g) {
   const t = i18n.t;
   const row = h("div", { class: "quick-match-row" }, h("span", { class: "muted small" }, t("web.quick.lobby_label")));
-  for (let n = g.min_players; n <= g.max_players; n++) {
+  for (let n = Math.max(2, g.min_players); n <= g.max_players; n++) { // people play people: no solo queue
     row.append(h("a", { class: "button small quick-match", href: `#/quick?game=${encodeURIComponent(g.id)}&players=${n}`, dataset: { game: g.id, players: String(n) }, title: t("cli.count.players", { count: n }) }, String(n)));
   }
   return row;

@@ -50,7 +50,8 @@ export class QuickMatchPage {
     const game = this.games.find((g) => g.id === this.query.game) || this.games.find((g) => g.id === "gates") || this.games[0];
     this.game = game ? game.id : "";
     const wanted = parseInt(this.query.players, 10);
-    this.players = game ? (wanted >= game.min_players && wanted <= game.max_players ? wanted : game.min_players) : 2;
+    const least = game ? Math.max(2, game.min_players) : 2;
+    this.players = game ? (wanted >= least && wanted <= game.max_players ? wanted : least) : 2;
     this.botsAfter = "";
     await this.refresh();
   }
@@ -178,8 +179,9 @@ export class QuickMatchPage {
       const g = this.games.find((x) => x.id === this.game);
       clear(playersSel);
       if (!g) return;
-      if (this.players < g.min_players || this.players > g.max_players) this.players = g.min_players;
-      for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: String(n), selected: n === this.players }, t("cli.count.players", { count: n })));
+      const least = Math.max(2, g.min_players); // quick match seats people with people: no solo queue
+      if (this.players < least || this.players > g.max_players) this.players = least;
+      for (let n = least; n <= g.max_players; n++) playersSel.append(h("option", { value: String(n), selected: n === this.players }, t("cli.count.players", { count: n })));
     };
     fillPlayers();
     gameSel.addEventListener("change", () => { this.game = gameSel.value; fillPlayers(); });
