@@ -96,18 +96,23 @@ def test_two_people_asking_at_once_sit_at_one_table_and_a_wait_can_be_cancelled(
 
 
 def test_the_public_lobby_lists_filters_and_seats(new_page, server, screenshot):
+    # a guest makes a public Citadels table from the new-table form: seats 2 and 3 for invited people, a clock
     host = new_page()
-    open_app(host, server, "/")
-    host.locator(".game-card").first.wait_for()
-    made = host.evaluate("""async () => {
-        const body = {game: 'citadels', players: 4, public: true, options: {},
-                      seats: [{kind: 'human', name: 'Host'}, {kind: 'human'}, {kind: 'human'}, {kind: 'bot', level: 'easy'}],
-                      clock: {initial_s: 600, increment_s: 5}};
-        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                              body: JSON.stringify(body)});
-        return r.json();
-    }""")
-    table_id = made["table_id"]
+    open_app(host, server, "/new/citadels")
+    host.locator("#public").wait_for(timeout=TIMEOUT_MS)
+    assert text("web.lobby.public.list_help") in host.locator(".public-panel").inner_text()
+    host.locator("#public").check()
+    host.locator("#create-table").click()  # you and bots only: refused, in words, and nothing made
+    refusal = text("web.error.code.public_no_free_seat")
+    host.wait_for_function("(words) => document.body.innerText.includes(words)", arg=refusal, timeout=TIMEOUT_MS)
+    assert host.url.endswith("#/new/citadels")
+    for seat in (1, 2):
+        host.locator(f".seat-kind[data-seat='{seat}']").select_option("human")
+    host.locator("#clock-on").check()
+    host.locator("#clock-minutes").fill("10")
+    host.locator("#clock-increment").fill("5")
+    host.locator("#create-table").click()
+    table_id = table_of(host)
 
     page = new_page(1280, 900)
     open_app(page, server, "/")

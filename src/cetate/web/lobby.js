@@ -447,11 +447,20 @@ export class NewTablePage {
         h("a", { href: `#/signin?next=${encodeURIComponent("new/" + g.id)}` }, t("web.account.sign_in")));
     }
 
+    // listed in the lobby's open tables, where anyone may take an invited seat with one click (docs/accounts.md)
+    const listed = h("input", { type: "checkbox", id: "public", checked: !!this.listed });
+    listed.addEventListener("change", () => { this.listed = listed.checked; });
+    const publicBox = h("fieldset", { class: "panel public-panel", dataset: { field: "public" } },
+      h("legend", null, t("web.lobby.public.title")),
+      h("label", { class: "check-line", for: "public" }, listed, h("span", null, t("web.lobby.public.list_it"))),
+      h("p", { class: "field-help" }, t("web.lobby.public.list_help")),
+      h("span", { class: "field-error" }));
+
     const submit = h("button", { class: "button primary", type: "submit", id: "create-table" }, t("web.new.create"));
     this.submitButton = submit;
     form.append(
       h("p", { class: "muted" }, i18n.has("game.description") ? t("game.description") : g.description),
-      seats, rated, clockBox, options,
+      seats, rated, publicBox, clockBox, options,
       h("div", { class: "form-actions" }, submit, h("a", { class: "button ghost", href: "#/" }, t("web.new.cancel"))),
       this.formError);
     root.append(form);
@@ -627,7 +636,8 @@ export class NewTablePage {
         target = this.root.querySelector(`[data-option="${name}"]`) || this.root.querySelector(`[data-field="${name}"]`);
       }
     }
-    const msg = e instanceof ApiError && e.status === 422 ? i18n.t("web.new.invalid", { message: e.message }) : errorText(e);
+    // a refusal with words of its own in the catalogs (errors.js) is shown in them; another 422 with the server's message
+    const msg = e instanceof ApiError && e.status === 422 && !i18n.has(`web.error.code.${e.code}`) ? i18n.t("web.new.invalid", { message: e.message }) : errorText(e);
     if (target) {
       target.classList.add("has-error");
       const slot = target.querySelector(":scope > .field-error") || target.querySelector(".field-error");
@@ -654,7 +664,7 @@ export class NewTablePage {
     this.submitButton.disabled = true;
     this.submitButton.textContent = t("web.lobby.creating");
     try {
-      const res = await createTable(this.gameId, this.players, options, seats, clock, !!this.rated && account.signedIn());
+      const res = await createTable(this.gameId, this.players, options, seats, clock, !!this.rated && account.signedIn(), !!this.listed);
       // the table's own address: a reload, a bookmark or the browser's back button find the table, and its waiting
       // panel holds the invite links (createTable kept them on this device)
       location.hash = `#/t/${encodeURIComponent(res.table_id)}`;
