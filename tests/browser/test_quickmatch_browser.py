@@ -150,3 +150,27 @@ def test_the_public_lobby_lists_filters_and_seats(new_page, server, screenshot):
     phone.wait_for_function(
         f"""() => {{ const r = document.querySelector(".public-row[data-table='{table_id}']");
                     return r && r.innerText.includes('free seats: 1'); }}""", timeout=TIMEOUT_MS)
+
+
+def test_the_quick_match_page_and_the_open_tables_read_right_in_each_language(new_page, server):
+    from cetate.core.i18n import LANGUAGES
+
+    for lang in LANGUAGES:
+        page = new_page()
+        open_app(page, server, "/signin", lang)
+        sign_up(page, unique("Lang"))
+        page.goto(f"{server}/#/quick?game=citadels&players=3")
+        page.locator("[data-testid=quick-form]").wait_for(timeout=TIMEOUT_MS)
+        assert text("web.quick.start", lang) in page.locator("#quick-start").inner_text()
+        no_raw_text(page)
+        page.locator("#quick-start").click()
+        waiting = page.locator("[data-testid=quick-waiting]")
+        waiting.wait_for(timeout=TIMEOUT_MS)
+        assert text("web.quick.bots_now", lang) in waiting.inner_text()
+        no_raw_text(page)
+        page.locator("#quick-cancel").click()
+        page.locator("[data-testid=quick-form]").wait_for(timeout=TIMEOUT_MS)
+        page.goto(f"{server}/#/")
+        page.locator("[data-testid=public-tables] h2").wait_for(timeout=TIMEOUT_MS)
+        assert page.locator("[data-testid=public-tables] h2").inner_text() == text("web.lobby.public.title", lang)
+        no_raw_text(page)
