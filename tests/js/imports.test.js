@@ -15,7 +15,7 @@ const LAYERS = [
   { name: "services", shared: true, files: ["kit.js", "gamedata.js", "account.js", "errors.js", "links.js", "tables.js", "header.js", "guide.js", "registry.js"] },
   { name: "games", shared: true, match: /^games\/[^/]+\.js$/ },
   { name: "components", shared: true, match: /^table\/[^/]+\.js$/ },
-  { name: "pages", shared: false, files: ["lobby.js", "table.js", "replay.js", "rules.js", "accounts.js"] },
+  { name: "pages", shared: false, files: ["lobby.js", "table.js", "replay.js", "rules.js", "accounts.js", "quickmatch.js"] },
   { name: "entry", shared: false, files: ["app.js"] },
 ];
 

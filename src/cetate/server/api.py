@@ -496,7 +496,9 @@ def _methods_at(request: Request) -> tuple[set[str], tuple[Route, dict] | None]:
     where GET is, and OPTIONS), and the GET route with the scope it would add."""
     allowed: set[str] = set()
     get = None
-    for route in [*router.routes, *accounts.router.routes, *accounts.public.routes]:
+    from cetate.server import quickmatch
+
+    for route in [*router.routes, *accounts.router.routes, *accounts.public.routes, *quickmatch.router.routes]:
         if not isinstance(route, Route) or route.endpoint is unknown_route or not route.methods:
             continue
         match, child = route.matches(request.scope)

@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from cetate.server import accounts, api, passkeys, ws
+from cetate.server import accounts, api, passkeys, quickmatch, ws
 from cetate.server.bots import BotPool
 from cetate.server.cluster import make_cluster
 from cetate.server.limits import Limits
@@ -225,6 +225,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     assert passkeys.router is accounts.router  # the passkey routes are the account router's (imported above)
     app.include_router(accounts.router)  # before the API's catch-all for unknown /api paths
     app.include_router(accounts.public)
+    app.include_router(quickmatch.router)
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     if (web / "index.html").is_file():

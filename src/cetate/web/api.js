@@ -78,6 +78,13 @@ export const api = {
   passkeySignIn: (body, csrf) => request("POST", "/api/account/passkey/signin", { body, headers: csrfHeader(csrf) }),
   ratings: (game, limit) => request("GET", `/api/ratings/${encodeURIComponent(game)}`, { query: { limit } }),
   user: (name) => request("GET", `/api/users/${encodeURIComponent(name)}`),
+  // the public lobby and quick match (docs/accounts.md): the quick-match routes take the account's CSRF token
+  lobby: (game) => request("GET", "/api/lobby", { query: { game } }),
+  sit: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/sit`, { body: name ? { name } : {} }),
+  quick: () => request("GET", "/api/quick"),
+  quickJoin: (body, csrf) => request("POST", "/api/quick", { body, headers: csrfHeader(csrf) }),
+  quickBots: (csrf) => request("POST", "/api/quick/bots", { headers: csrfHeader(csrf) }),
+  quickCancel: (csrf) => request("POST", "/api/quick/cancel", { headers: csrfHeader(csrf) }),
   recordUrl: (id, token) => `/api/tables/${encodeURIComponent(id)}/record` + (token ? `?token=${encodeURIComponent(token)}` : ""),
 };
 

@@ -4,7 +4,7 @@
 //   #/t/{id}      a table (?seat=&token= from an invite link)     #/replay/{id}   a finished game's replay
 //   #/rules/{game}[/{section}]   a game's rules guide
 //   #/signin      sign in or make an account     #/account   your account     #/u/{name}   a player's profile
-//   #/ratings[/{game}]   a game's leaderboard
+//   #/ratings[/{game}]   a game's leaderboard      #/quick?game=&players=   quick match
 import * as i18n from "./i18n.js";
 import { h, clear, parseHash } from "./dom.js";
 import { buildHeader, relabelHeader, renderAccount, setTitle, headerSlot } from "./header.js";
@@ -14,6 +14,7 @@ import { LobbyPage, NewTablePage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
+import { QuickMatchPage } from "./quickmatch.js";
 
 const app = {
   page: null,
@@ -42,6 +43,7 @@ async function route() {
   else if (path[0] === "account") page = new AccountPage();
   else if (path[0] === "u" && path[1]) page = new ProfilePage(path[1]);
   else if (path[0] === "ratings") page = new LeaderboardPage(path[1] || null);
+  else if (path[0] === "quick") page = new QuickMatchPage(query);
   else {
     root.append(h("div", { class: "notice" }, h("p", null, i18n.t("web.error.not_found")), h("a", { href: "#/", class: "button" }, i18n.t("web.nav.home"))));
     return;

@@ -1,4 +1,5 @@
-// The lobby (#/): games, "your tables", join by link; and the new-table form (#/new/{game}).
+// The lobby (#/): games (with quick match per player count), the public tables open for players (filtered,
+// refreshed every 10 s, one click takes a seat), "your tables", join by link; and the new-table form (#/new/{game}).
 import * as i18n from "./i18n.js";
 import { api, store, ApiError } from "./api.js";
 import { h, clear, icon } from "./dom.js";
@@ -11,6 +12,7 @@ import { createTable, quickPlay, quickPlayers } from "./tables.js";
 import * as account from "./account.js";
 
 const LEVELS = ["easy", "normal", "hard"];
+const PUBLIC_REFRESH_MS = 10_000;
 
 function gameName(cat, game) {
   return cat && cat.has("game.name") ? cat.t("game.name") : game.name || game.id;
@@ -32,8 +34,16 @@ export class LobbyPage {
     await Promise.all(this.games.map(async (g) => {
       try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* English names from the API */ }
     }));
+    this.filters = { game: "", players: "", rated: "" };
     this.render();
     this.loadTables();
+    this.loadPublic();
+    this.refresher = setInterval(() => this.loadPublic(), PUBLIC_REFRESH_MS);
+  }
+
+  unmount() {
+    clearInterval(this.refresher);
+    this.refresher = null;
   }
 
   async onLang() {
@@ -44,6 +54,7 @@ export class LobbyPage {
     }));
     this.render();
     this.loadTables();
+    this.loadPublic();
   }
 
   render() {
@@ -81,6 +92,7 @@ export class LobbyPage {
           h("p", { class: "muted small" }, g.min_players === g.max_players
             ? t("web.lobby.players_exact", { count: g.min_players })
             : t("web.lobby.players_range", { min: g.min_players, max: g.max_players })),
+          quickMatchRow(g),
           h("div", { class: "button-row" },
             quick,
             h("a", { class: "button", href: `#/new/${encodeURIComponent(g.id)}` }, t("web.lobby.new_table")),
@@ -103,7 +115,97 @@ export class LobbyPage {
     });
     const joinBox = h("section", { class: "lobby-join" }, h("h2", null, t("web.lobby.join_title")), h("p", { class: "muted" }, t("web.lobby.join_help")), join, linkError);
 
-    root.append(intro, h("div", { class: "lobby-columns" }, h("div", null, nameRow, games), h("div", null, this.tablesBox, joinBox)));
+    this.publicBox = h("section", { class: "lobby-public", "data-testid": "public-tables" });
+    root.append(intro, this.publicSection(), h("div", { class: "lobby-columns" }, h("div", null, nameRow, games), h("div", null, this.tablesBox, joinBox)));
+  }
+
+  // -- the public lobby: tables waiting for players (GET /api/lobby), filtered here ----------------------
+  publicSection() {
+    const t = i18n.t;
+    const f = this.filters;
+    const gameSel = h("select", { id: "public-game", "aria-label": t("web.lobby.public.game") },
+      h("option", { value: "" }, t("web.lobby.public.any_game")),
+      ...this.games.map((g) => h("option", { value: g.id, selected: f.game === g.id }, gameName(this.catalogs[g.id], g))));
+    const most = Math.max(2, ...this.games.map((g) => g.max_players || 2));
+    const playersSel = h("select", { id: "public-players", "aria-label": t("web.new.players") },
+      h("option", { value: "" }, t("web.lobby.public.any_players")));
+    for (let n = 2; n <= most; n++) playersSel.append(h("option", { value: String(n), selected: f.players === String(n) }, t("cli.count.players", { count: n })));
+    const ratedSel = h("select", { id: "public-rated", "aria-label": t("web.lobby.public.rated_filter") },
+      ...["", "rated", "unrated"].map((v) => h("option", { value: v, selected: f.rated === v }, t(`web.lobby.public.rated_${v || "any"}`))));
+    const onFilter = () => {
+      this.filters = { game: gameSel.value, players: playersSel.value, rated: ratedSel.value };
+      this.loadPublic();
+    };
+    for (const sel of [gameSel, playersSel, ratedSel]) sel.addEventListener("change", onFilter);
+    const refresh = h("button", { class: "button small ghost", type: "button", "data-testid": "public-refresh" }, t("web.lobby.public.refresh"));
+    refresh.addEventListener("click", () => this.loadPublic());
+    this.publicList = h("div", { class: "public-list" }, h("p", { class: "muted" }, t("web.lobby.loading")));
+    clear(this.publicBox).append(
+      h("div", { class: "public-head" }, h("h2", null, t("web.lobby.public.title")), refresh),
+      h("p", { class: "muted small" }, t("web.lobby.public.help")),
+      h("div", { class: "public-filters" }, gameSel, playersSel, ratedSel),
+      this.publicList);
+    return this.publicBox;
+  }
+
+  async loadPublic() {
+    const t = i18n.t;
+    const list = this.publicList;
+    if (!list || !list.isConnected) return;
+    let rows;
+    try {
+      rows = (await api.lobby(this.filters.game || undefined)).tables;
+    } catch (e) {
+      clear(list).append(h("p", { class: "error" }, errorText(e)));
+      return;
+    }
+    if (list !== this.publicList) return;
+    const f = this.filters;
+    rows = rows.filter((r) => (!f.players || r.players === parseInt(f.players, 10))
+      && (!f.rated || (f.rated === "rated") === !!r.rated));
+    clear(list);
+    if (!rows.length) {
+      list.append(h("p", { class: "muted", "data-testid": "public-empty" }, t("web.lobby.public.empty"), " ",
+        h("a", { href: "#/quick" }, t("web.lobby.public.try_quick"))));
+      return;
+    }
+    const ul = h("ul", { class: "table-list public-tables" });
+    for (const r of rows) ul.append(this.publicRow(r));
+    list.append(ul);
+  }
+
+  publicRow(r) {
+    const t = i18n.t;
+    const g = this.games.find((x) => x.id === r.game) || { id: r.game, name: r.game, options: [] };
+    const cat = this.catalogs[r.game];
+    const status = h("span", { class: "form-error", role: "alert" });
+    const sit = h("button", { class: "button small primary", type: "button", "data-testid": "sit" }, t("web.lobby.public.sit"));
+    sit.addEventListener("click", async () => {
+      sit.disabled = true;
+      status.textContent = "";
+      try {
+        const me = account.user();
+        const answer = await api.sit(r.table_id, store.name() || (me && (me.display_name || me.name)) || undefined);
+        store.addSeat(r.table_id, answer.seat, answer.token, "human", r.game);
+        location.hash = `#/t/${encodeURIComponent(r.table_id)}`;
+      } catch (e) {
+        status.textContent = errorText(e);
+        sit.disabled = false;
+      }
+    });
+    const seated = r.seats.filter((s) => s.joined).map((s) => s.kind === "bot" ? botName(s.bot) : (s.user || s.name || t("web.lobby.public.someone")));
+    return h("li", { class: "table-row public-row", dataset: { table: r.table_id, game: r.game } },
+      h("div", { class: "public-main" },
+        h("div", null, h("strong", null, gameName(cat, g)), " ",
+          h("span", { class: `status-pill ${r.rated ? "rated" : ""}` }, t(r.rated ? "web.lobby.public.rated" : "web.lobby.public.unrated"))),
+        h("div", { class: "muted small" }, t("web.lobby.public.seats", { count: r.players, free: r.free })),
+        h("div", { class: "muted small", "data-testid": "public-clock" }, r.clock
+          ? t("web.lobby.public.clock", { minutes: Math.round(r.clock.initial_s / 60), seconds: Math.round(r.clock.increment_s || 0) })
+          : t("web.lobby.public.no_clock")),
+        h("div", { class: "muted small" }, optionsText(g, cat, r.options)),
+        r.ratings ? h("div", { class: "muted small", "data-testid": "public-ratings" }, t("web.lobby.public.ratings", { low: r.ratings.low, high: r.ratings.high })) : null,
+        seated.length ? h("div", { class: "small" }, t("web.lobby.public.seated", { names: seated.join(", ") })) : null),
+      h("div", { class: "public-act" }, sit, status));
   }
 
   async loadTables() {
@@ -162,6 +264,28 @@ export class LobbyPage {
 }
 
 // how a finished game went for the seat this device holds: won, lost, or its place among three or more
+// "Quick match" buttons, one per player count: the waiting page (#/quick) with that game and count
+function quickMatchRow(g) {
+  const t = i18n.t;
+  const row = h("div", { class: "quick-match-row" }, h("span", { class: "muted small" }, t("web.quick.lobby_label")));
+  for (let n = Math.max(2, g.min_players); n <= g.max_players; n++) { // people play people: no solo queue
+    row.append(h("a", { class: "button small quick-match", href: `#/quick?game=${encodeURIComponent(g.id)}&players=${n}`, dataset: { game: g.id, players: String(n) }, title: t("cli.count.players", { count: n }) }, String(n)));
+  }
+  return row;
+}
+
+// a public table's options in words: the ones its host changed from the game's defaults, or "standard rules"
+function optionsText(g, cat, options) {
+  const t = i18n.t;
+  const changed = (g.options || []).filter((o) => options && o.name in options && JSON.stringify(options[o.name]) !== JSON.stringify(o.default));
+  if (!changed.length) return t("web.lobby.public.standard");
+  const label = (o) => {
+    const key = `web.${g.id}.option.${o.name}.label`;
+    return cat && cat.has(key) ? cat.t(key) : o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  };
+  return t("web.lobby.public.options", { names: changed.map(label).join(", ") });
+}
+
 function outcomePill(r) {
   const t = i18n.t;
   if (r.status !== "over" || !r.result || r.seat === null || r.seat === undefined) return null;
@@ -323,11 +447,20 @@ export class NewTablePage {
         h("a", { href: `#/signin?next=${encodeURIComponent("new/" + g.id)}` }, t("web.account.sign_in")));
     }
 
+    // listed in the lobby's open tables, where anyone may take an invited seat with one click (docs/accounts.md)
+    const listed = h("input", { type: "checkbox", id: "public", checked: !!this.listed });
+    listed.addEventListener("change", () => { this.listed = listed.checked; });
+    const publicBox = h("fieldset", { class: "panel public-panel", dataset: { field: "public" } },
+      h("legend", null, t("web.lobby.public.title")),
+      h("label", { class: "check-line", for: "public" }, listed, h("span", null, t("web.lobby.public.list_it"))),
+      h("p", { class: "field-help" }, t("web.lobby.public.list_help")),
+      h("span", { class: "field-error" }));
+
     const submit = h("button", { class: "button primary", type: "submit", id: "create-table" }, t("web.new.create"));
     this.submitButton = submit;
     form.append(
       h("p", { class: "muted" }, i18n.has("game.description") ? t("game.description") : g.description),
-      seats, rated, clockBox, options,
+      seats, rated, publicBox, clockBox, options,
       h("div", { class: "form-actions" }, submit, h("a", { class: "button ghost", href: "#/" }, t("web.new.cancel"))),
       this.formError);
     root.append(form);
@@ -503,7 +636,8 @@ export class NewTablePage {
         target = this.root.querySelector(`[data-option="${name}"]`) || this.root.querySelector(`[data-field="${name}"]`);
       }
     }
-    const msg = e instanceof ApiError && e.status === 422 ? i18n.t("web.new.invalid", { message: e.message }) : errorText(e);
+    // a refusal with words of its own in the catalogs (errors.js) is shown in them; another 422 with the server's message
+    const msg = e instanceof ApiError && e.status === 422 && !i18n.has(`web.error.code.${e.code}`) ? i18n.t("web.new.invalid", { message: e.message }) : errorText(e);
     if (target) {
       target.classList.add("has-error");
       const slot = target.querySelector(":scope > .field-error") || target.querySelector(".field-error");
@@ -530,7 +664,7 @@ export class NewTablePage {
     this.submitButton.disabled = true;
     this.submitButton.textContent = t("web.lobby.creating");
     try {
-      const res = await createTable(this.gameId, this.players, options, seats, clock, !!this.rated && account.signedIn());
+      const res = await createTable(this.gameId, this.players, options, seats, clock, !!this.rated && account.signedIn(), !!this.listed);
       // the table's own address: a reload, a bookmark or the browser's back button find the table, and its waiting
       // panel holds the invite links (createTable kept them on this device)
       location.hash = `#/t/${encodeURIComponent(res.table_id)}`;

@@ -6,10 +6,12 @@ import * as account from "./account.js";
 
 // Create a table for `game` with `seats` (and options), join this device's seats and remember their tokens.
 // `rated`: the result moves the players' ratings (signed in only: the request carries the CSRF token).
-export async function createTable(game, players, options, seats, clock = null, rated = false) {
+// `listed`: the table is public, in the lobby's open tables (its invited seats taken with one click).
+export async function createTable(game, players, options, seats, clock = null, rated = false, listed = false) {
   const body = { game, players, options, seats };
   if (clock) body.clock = clock;
   if (rated) body.rated = true;
+  if (listed) body.public = true;
   const make = () => api.createTable(body, account.signedIn() ? account.csrf() : null);
   let res;
   try {

@@ -320,3 +320,23 @@ class PasskeyChallengeRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (Index("ix_passkey_challenges_expires_at", "expires_at"),)
+class QuickRow(Base):
+    """An account in the quick-match queue (docs/accounts.md, "Quick match"): `waiting` for a game of
+    `players` at `game` with its shown `rating`, `matching` while a worker seats it, then `matched` with the
+    table and seat. One row per account; `seen_at` is its page's last poll."""
+
+    __tablename__ = "quick_queue"
+
+    user_id: Mapped[str] = mapped_column(String(32), ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[float] = mapped_column(Float)
+    bots_after_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_quick_queue_game_players_status", "game", "players", "status"),)
