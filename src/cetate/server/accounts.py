@@ -39,6 +39,7 @@ from cetate.server.limits import limit
 from cetate.server.room.base import TableError
 from cetate.server.room.services.seats import hash_token
 from cetate.server.storage.accounts import AccountStore, NameTaken, UnknownUser
+from cetate.server.storage.turns import TurnStore
 
 SESSION_COOKIE = "cetate_session"
 CSRF_COOKIE = "cetate_csrf"
@@ -175,7 +176,8 @@ class Accounts:
         """Everything the account holds, as JSON: the account, its sessions (no secrets) and its seats."""
         return {"format": "cetate-account-export", "version": 1, "exported_at": datetime.now(UTC).isoformat(),
                 "account": user, "sessions": self.store.sessions(user["id"]),
-                "seats": self.store.user_seats(user["id"], limit=10_000)}
+                "seats": self.store.user_seats(user["id"], limit=10_000),
+                "notify": TurnStore(self.store.store).settings(user["id"])}
 
 
 def taken(name: str) -> AccountError:

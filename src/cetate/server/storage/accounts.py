@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from cetate.server.storage import ratings
 from cetate.server.storage.models import (
     CredentialRow,
+    NotifySettingsRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -108,6 +109,7 @@ class AccountStore:
             if row is None or row.deleted_at is not None:
                 raise UnknownUser(user_id)
             session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+            session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))  # the address
             seats = session.execute(select(UserSeatRow.table_id, UserSeatRow.seat)
                                     .where(UserSeatRow.user_id == user_id)).all()
             for table_id, seat in seats:
