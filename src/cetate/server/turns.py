@@ -160,6 +160,7 @@ class TurnService:
 
     async def sweep(self) -> int:
         """Play for every late seat whose move this process claims; how many moves were played."""
+        await self.flush()  # this process's own rows first
         now = self.now()
         played = 0
         for row in await asyncio.to_thread(self.store.due, now, DUE_PER_SWEEP):
@@ -223,7 +224,7 @@ class Turns(BaseModel):
 
 @router.get("/turns", response_model=Turns, summary="The tables where it is your turn")
 async def your_turns(request: Request,
-                     tokens: Annotated[str, Query(max_length=20_000, description="this browser's seat tokens, "
+                     tokens: Annotated[str, Query(max_length=8000, description="this browser's seat tokens, "
                                                   f"comma-separated (the first {TOKENS_MAX} count)")] = "") -> dict:
     """The signed-in account's seats (the session cookie) and the seats of the tokens given, where that seat's
     decision is pending now; the soonest deadline first, then the longest wait. Pending invites and host-only
