@@ -148,3 +148,28 @@ export function checkSignUp({ name, password, password2 }) {
   if (password2 !== undefined && p !== password2) out.push({ field: "password2", code: "password_mismatch" });
   return out;
 }
+
+// -- notification choices (turn-based play, docs/turn-based.md) ------------------------------------------
+async function notifyCall(method, body, csrf) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  let res;
+  try {
+    res = await fetch("/api/account/notify", { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e && e.message ? e.message : e));
+  }
+  let doc = null;
+  try { doc = await res.json(); } catch { doc = null; }
+  if (!res.ok) {
+    const err = (doc && doc.error) || {};
+    throw new ApiError(res.status, err.code || `http_${res.status}`, err.message || res.statusText, err.field || null);
+  }
+  return doc;
+}
+
+// {email, email_turns, mail_available}
+export function notifySettings() { return notifyCall("GET"); }
+// {email: string|null, email_turns: bool} -> the saved choices
+export function sendNotify(body) { return send((c) => notifyCall("PUT", body, c)); }

@@ -4,7 +4,7 @@
 //   #/t/{id}      a table (?seat=&token= from an invite link)     #/replay/{id}   a finished game's replay
 //   #/rules/{game}[/{section}]   a game's rules guide
 //   #/signin      sign in or make an account     #/account   your account     #/u/{name}   a player's profile
-//   #/ratings[/{game}]   a game's leaderboard
+//   #/ratings[/{game}]   a game's leaderboard     #/turns   the tables where it is your turn (turns.js)
 import * as i18n from "./i18n.js";
 import { h, clear, parseHash } from "./dom.js";
 import { buildHeader, relabelHeader, renderAccount, setTitle, headerSlot } from "./header.js";
@@ -14,6 +14,7 @@ import { LobbyPage, NewTablePage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
+import { TurnsPage, startTurns, renderBadge } from "./turns.js";
 
 const app = {
   page: null,
@@ -42,6 +43,7 @@ async function route() {
   else if (path[0] === "account") page = new AccountPage();
   else if (path[0] === "u" && path[1]) page = new ProfilePage(path[1]);
   else if (path[0] === "ratings") page = new LeaderboardPage(path[1] || null);
+  else if (path[0] === "turns") page = new TurnsPage();
   else {
     root.append(h("div", { class: "notice" }, h("p", null, i18n.t("web.error.not_found")), h("a", { href: "#/", class: "button" }, i18n.t("web.nav.home"))));
     return;
@@ -62,6 +64,7 @@ async function start() {
   app.root = document.getElementById("app");
   await Promise.all([i18n.use(""), account.load()]);
   buildHeader();
+  startTurns(); // the header's "your turn" badge, kept fresh while the tab is open
   // signing in or out redraws the header's account corner, and the page when it shows something that depends on it
   account.onChange(() => {
     renderAccount();
@@ -76,6 +79,7 @@ async function start() {
       await route();
     }
     relabelHeader();
+    renderBadge();
   });
   window.addEventListener("hashchange", route);
   await route();
