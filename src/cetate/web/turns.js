@@ -226,6 +226,7 @@ export function emailBox() {
     h("label", { class: "field", for: "notify-email" }, h("span", null, t("web.turns.email.address")), address),
     h("label", { class: "check-line", for: "notify-email-turns" }, on, h("span", null, t("web.turns.email.turns"))),
     h("p", { class: "field-help" }, t("web.turns.email.help")), save, line);
+  form.noValidate = true; // the server's check, in the reader's words
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     save.disabled = true;
