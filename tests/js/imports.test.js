@@ -12,7 +12,7 @@ const WEB = fileURLToPath(new URL("../../src/cetate/web/", import.meta.url));
 // the circle check.
 const LAYERS = [
   { name: "base", shared: true, files: ["dom.js", "i18n.js", "api.js"] },
-  { name: "services", shared: true, files: ["kit.js", "gamedata.js", "account.js", "errors.js", "links.js", "tables.js", "header.js", "guide.js", "registry.js"] },
+  { name: "services", shared: true, files: ["kit.js", "gamedata.js", "account.js", "errors.js", "links.js", "tables.js", "header.js", "guide.js", "registry.js", "turns.js"] },
   { name: "games", shared: true, match: /^games\/[^/]+\.js$/ },
   { name: "components", shared: true, match: /^table\/[^/]+\.js$/ },
   { name: "pages", shared: false, files: ["lobby.js", "table.js", "replay.js", "rules.js", "accounts.js", "quickmatch.js"] },

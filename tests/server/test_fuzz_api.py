@@ -134,6 +134,9 @@ class Live:
             return not self.hub._tasks and all(task.done() for task in busy)
 
         wait_until(quiet, timeout=30, what="the bots to finish")
+        turns = getattr(self.hub, "turns", None)
+        if turns is not None:  # whose turn it is reaches the store just after a move (server/turns.py)
+            self.client.portal.call(turns.flush)
 
     def state(self) -> tuple:
         """Every row of the store and, in memory, each table's status, move number, seats, chat and keys."""

@@ -40,6 +40,7 @@ from cetate.server.room.base import TableError
 from cetate.server.room.services.seats import hash_token
 from cetate.server.storage.accounts import AccountStore, NameTaken, UnknownUser
 from cetate.server.storage.passkeys import PasskeyStore
+from cetate.server.storage.turns import TurnStore
 
 SESSION_COOKIE = "cetate_session"
 CSRF_COOKIE = "cetate_csrf"
@@ -178,7 +179,8 @@ class Accounts:
         return {"format": "cetate-account-export", "version": 1, "exported_at": datetime.now(UTC).isoformat(),
                 "account": user, "sessions": self.store.sessions(user["id"]),
                 "seats": self.store.user_seats(user["id"], limit=10_000),
-                "passkeys": PasskeyStore(self.store.store).of_user(user["id"])}
+                "passkeys": PasskeyStore(self.store.store).of_user(user["id"]),
+                "notify": TurnStore(self.store.store).settings(user["id"])}
 
 
 def taken(name: str) -> AccountError:

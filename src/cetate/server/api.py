@@ -25,7 +25,7 @@ from starlette.routing import Match, Route
 from cetate import games as registry
 from cetate.core.guide import for_reader, option_words, slug, split_heading, strip_ids
 from cetate.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
-from cetate.server import accounts
+from cetate.server import accounts, turns
 from cetate.server.bots import LEVELS, game_bots
 from cetate.server.errors import ERRORS
 from cetate.server.limits import limit
@@ -63,6 +63,9 @@ class CreateTable(Strict):
     seats: list[SeatSpec] | None = Field(None, description="default: you, then bots of level normal")
     seed: StrictInt | StrictStr | None = None
     clock: ClockSpec | None = None
+    per_move_s: StrictInt | None = Field(None, description="a turn-based table: each person has this many seconds "
+                                         "(3600, 1 hour, to 1209600, 14 days) for each move, after which the easy "
+                                         "bot plays it for them (docs/turn-based.md); not with `clock`")
     public: bool = Field(False, description="list the table in the public lobby (GET /api/lobby), where anyone "
                          "may take its free invited seats with one click (POST /api/tables/{id}/sit)")
     rated: bool = Field(False, description="the result moves the players' ratings (signed in only, with the header "
@@ -333,6 +336,11 @@ async def create_table(body: CreateTable, request: Request, hub: Hub) -> dict:
     the CSRF header too, since the cookie then acts for the account (docs/accounts.md)."""
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     clock = body.clock.model_dump() if body.clock is not None else None
+    if body.per_move_s is not None:  # turn-based (server/turns.py)
+        if clock is not None:
+            raise TableError(422, "clock_conflict", "a table has a real-time clock or a time per move, not both",
+                             field="per_move_s")
+        clock = {"per_move_s": body.per_move_s}
     user = await accounts.current(request)
     if user is not None and body.rated:
         accounts.check_csrf(request)
@@ -498,7 +506,8 @@ def _methods_at(request: Request) -> tuple[set[str], tuple[Route, dict] | None]:
     get = None
     from cetate.server import quickmatch
 
-    for route in [*router.routes, *accounts.router.routes, *accounts.public.routes, *quickmatch.router.routes]:
+    for route in [*router.routes, *accounts.router.routes, *accounts.public.routes, *quickmatch.router.routes,
+                  *turns.router.routes]:
         if not isinstance(route, Route) or route.endpoint is unknown_route or not route.methods:
             continue
         match, child = route.matches(request.scope)

@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from cetate.server import accounts, api, passkeys, quickmatch, ws
+from cetate.server import accounts, api, passkeys, quickmatch, turns, ws
 from cetate.server.bots import BotPool
 from cetate.server.cluster import make_cluster
 from cetate.server.limits import Limits
@@ -205,14 +205,18 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
         hub = TableHub(store, pool, settings, cluster)
         app.state.store, app.state.pool, app.state.hub = store, pool, hub
         accounts.install(app, store)
+        turn_service = turns.install(app, hub, settings)  # before the tables resume: they note their turns
         keeper = GcKeeper(settings.gc_freeze_s)
         try:
             await hub.startup()
+            turn_service.start()
             keeper.start()
             yield
         finally:
             await keeper.stop()
             await hub.shutdown()
+            await turn_service.stop()
+            await asyncio.to_thread(turn_service.mailer.close)
             await asyncio.to_thread(pool.close)
             await asyncio.to_thread(store.close)
 
@@ -226,6 +230,7 @@ def create_app(settings: Settings | None = None, web_dir: Path | None = None) ->
     app.include_router(accounts.router)  # before the API's catch-all for unknown /api paths
     app.include_router(accounts.public)
     app.include_router(quickmatch.router)
+    app.include_router(turns.router)
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     if (web / "index.html").is_file():

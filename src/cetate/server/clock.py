@@ -8,6 +8,10 @@ seat's clock restarts from the increment. Bot seats have no clock.
 Remaining times live in memory; after a restart they are rebuilt from the stored actions' timestamps
 (the time a move took is the gap since the previous action), and the time the server was down is not
 charged to anyone.
+
+Turn-based tables have a clock of another kind: `{per_move_s}`, from 1 hour to 14 days for each decision of
+a person (`check_clock`; no `TurnClock` then). Its deadlines live in the database and a sweep plays for a
+late seat (`cetate.server.turns`, docs/turn-based.md).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from datetime import datetime
 from cetate.core.errors import CetateError
 
 MAX_SECONDS = 7 * 24 * 3600.0
+PER_MOVE_MIN_S = 3600  # a turn-based table's time per move: 1 hour ...
+PER_MOVE_MAX_S = 14 * 24 * 3600  # ... to 14 days
 
 
 class BadClock(CetateError):
@@ -28,6 +34,8 @@ def check_clock(raw: dict | None) -> dict | None:
     """Validate `{initial_s, increment_s}`; returns the normalised config or None."""
     if raw is None:
         return None
+    if "per_move_s" in raw:
+        return {"per_move_s": check_per_move(raw["per_move_s"])}
     initial = raw.get("initial_s")
     increment = raw.get("increment_s", 0)
     for name, value, low in (("initial_s", initial, 0.0), ("increment_s", increment, 0.0)):
@@ -38,6 +46,28 @@ def check_clock(raw: dict | None) -> dict | None:
             raise BadClock("bad_clock", f"clock.{name} must be {allowed} and at most {int(MAX_SECONDS)}, "
                                         f"not {value!r}", field=f"clock.{name}")
     return {"initial_s": float(initial), "increment_s": float(increment)}
+
+
+def check_per_move(value) -> int:
+    """A turn-based table's time per move, in whole seconds from `PER_MOVE_MIN_S` to `PER_MOVE_MAX_S`."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise BadClock("bad_clock", "per_move_s must be a whole number of seconds", field="per_move_s")
+    if not PER_MOVE_MIN_S <= value <= PER_MOVE_MAX_S:
+        raise BadClock("bad_clock", f"per_move_s must be from {PER_MOVE_MIN_S} (1 hour) to {PER_MOVE_MAX_S} "
+                                    f"(14 days), not {value!r}", field="per_move_s")
+    return int(value)
+
+
+def per_move(config: dict | None) -> int | None:
+    """The seconds per move of a turn-based table's clock config, or None (no clock, or a real-time one)."""
+    if isinstance(config, dict) and isinstance(config.get("per_move_s"), int | float):
+        return int(config["per_move_s"])
+    return None
+
+
+def real_time(config: dict | None) -> bool:
+    """Whether a clock config is the real-time kind (`TurnClock`)."""
+    return isinstance(config, dict) and "initial_s" in config
 
 
 class TurnClock:

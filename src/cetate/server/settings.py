@@ -18,6 +18,13 @@
                           scans (gc.freeze), so a full collection never walks every table (default 5;
                           0: never; cetate.server.app.GcKeeper)
 
+Turn-based play and its notifications (docs/turn-based.md; no SMTP host: no mail is sent):
+    CETATE_TURN_SWEEP_S   how often this process looks for late moves at turn-based tables (default 30)
+    CETATE_SMTP_HOST      the SMTP server that sends "your turn" mails (default: none)
+    CETATE_SMTP_PORT      its port (default 25; 465: TLS from the start; else STARTTLS when it offers it)
+    CETATE_SMTP_USER, CETATE_SMTP_PASSWORD   sign in to it with these (default: no sign-in)
+    CETATE_SMTP_FROM      the mails' sender address (default cetate@<the SMTP host>)
+
 Per-client rate limits (requests a minute from one IP address, a whole minute's worth allowed at once;
 0 turns a limit off; see cetate.server.limits):
     CETATE_RATE_CREATE_PER_MIN  new tables, POST /api/tables (default 30)
@@ -68,6 +75,13 @@ class Settings:
     max_live_tables: int = 5000  # unfinished tables held by the process (0: no cap)
     max_sockets: int = 10000  # open WebSockets held by the process (0: no cap)
     gc_freeze_s: float = 5.0  # how often long-lived objects leave the garbage collector's scans (0: never)
+    # turn-based play (cetate.server.turns): the late-move sweep's period, and the SMTP server for mails
+    turn_sweep_s: float = 30.0
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_user: str | None = None
+    smtp_password: str | None = field(default=None, repr=False)
+    smtp_from: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -85,6 +99,10 @@ class Settings:
             raise ValueError("max_body_bytes must be positive")
         if self.session_days <= 0:
             raise ValueError("session_days must be positive")
+        if self.turn_sweep_s <= 0:
+            raise ValueError("turn_sweep_s must be positive")
+        if not 0 < self.smtp_port < 65536:
+            raise ValueError("smtp_port must be from 1 to 65535")
         if self.gc_freeze_s < 0:
             raise ValueError("gc_freeze_s must be 0 (never) or more")
         for name in RATES + CAPS:
@@ -111,7 +129,7 @@ class Settings:
             values["redis_url"] = env["CETATE_REDIS_URL"]
         for name, kind in (("workers", int), ("bot_workers", int), ("bot_delay_s", float), ("max_body_bytes", int),
                            ("bot_think_ms", float), ("bot_iterations", int), ("gc_freeze_s", float),
-                           ("session_days", float),
+                           ("session_days", float), ("turn_sweep_s", float), ("smtp_port", int),
                            *((n, int) for n in RATES + CAPS)):
             raw = env.get(f"CETATE_{name.upper()}")
             if raw:
@@ -119,6 +137,9 @@ class Settings:
                     values[name] = kind(raw)
                 except ValueError as exc:
                     raise ValueError(f"CETATE_{name.upper()} must be a number, not {raw!r}") from exc
+        for name in ("smtp_host", "smtp_user", "smtp_password", "smtp_from"):
+            if env.get(f"CETATE_{name.upper()}"):
+                values[name] = env[f"CETATE_{name.upper()}"]
         if env.get("CETATE_PUBLIC_URL"):
             values["public_url"] = env["CETATE_PUBLIC_URL"]
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -650,6 +650,11 @@ async def _op_device(hub: TableHub, table: LiveTable, token: str | None, args: d
             "token": await hub.seating.device_for_account(table, args["seat"])}
 
 
-OPS = {"sit": _op_sit, "device": _op_device, "view": _op_view, "join": _op_join, "start": _op_start, "chat": _op_chat, "hint": _op_hint,
+async def _op_timeout(hub: TableHub, table: LiveTable, token: str | None, args: dict) -> dict:
+    """A turn-based table's late seat (server/turns.py's sweep; never a client's request): `{played}`."""
+    return {"played": await hub.scheduler.late(table, args["seat"], args["seq"])}
+
+
+OPS = {"sit": _op_sit, "timeout": _op_timeout, "device": _op_device, "view": _op_view, "join": _op_join, "start": _op_start, "chat": _op_chat, "hint": _op_hint,
        "undo": _op_undo, "act": _op_act, "seat_bot": _op_seat_bot, "invite": _op_invite, "record": _op_record,
        "review": _op_review, "replay": _op_replay}

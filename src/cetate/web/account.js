@@ -232,3 +232,27 @@ export async function signInWithPasskey() {
   set(doc.user, doc.csrf);
   return doc;
 }
+// -- notification choices (turn-based play, docs/turn-based.md) ------------------------------------------
+async function notifyCall(method, body, csrf) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  let res;
+  try {
+    res = await fetch("/api/account/notify", { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e && e.message ? e.message : e));
+  }
+  let doc = null;
+  try { doc = await res.json(); } catch { doc = null; }
+  if (!res.ok) {
+    const err = (doc && doc.error) || {};
+    throw new ApiError(res.status, err.code || `http_${res.status}`, err.message || res.statusText, err.field || null);
+  }
+  return doc;
+}
+
+// {email, email_turns, mail_available}
+export function notifySettings() { return notifyCall("GET"); }
+// {email: string|null, email_turns: bool} -> the saved choices
+export function sendNotify(body) { return send((c) => notifyCall("PUT", body, c)); }

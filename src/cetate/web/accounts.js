@@ -7,6 +7,7 @@ import { h, clear, icon } from "./dom.js";
 import { setTitle } from "./header.js";
 import { errorText, codeText } from "./errors.js";
 import * as account from "./account.js";
+import { emailBox } from "./turns.js";
 
 // -- shared bits --------------------------------------------------------------------------------------
 
@@ -304,7 +305,8 @@ export class AccountPage {
     this.seatsBox = h("section", { class: "acc-card acc-seats", "data-testid": "account-seats" }, h("h2", null, t("web.account.seats.title")), h("p", { class: "muted" }, t("web.lobby.loading")));
     root.append(h("div", { class: "acc-columns" },
       h("div", null, this.seatsBox, this.claimSlot = h("div")),
-      h("div", null, this.profileForm(user), this.passwordForm(), this.passkeysBox = h("section", { class: "acc-card acc-passkeys", "data-testid": "passkeys" }),
+      h("div", null, this.profileForm(user), emailBox(), this.passwordForm(),
+        this.passkeysBox = h("section", { class: "acc-card acc-passkeys", "data-testid": "passkeys" }),
         this.sessionsBox(), this.dataBox(), this.deleteForm())));
     this.loadPasskeys();
     this.loadSeats();

@@ -5,6 +5,7 @@
 //   #/rules/{game}[/{section}]   a game's rules guide
 //   #/signin      sign in or make an account     #/account   your account     #/u/{name}   a player's profile
 //   #/ratings[/{game}]   a game's leaderboard      #/quick?game=&players=   quick match
+//   #/turns   the tables where it is your turn (turns.js)
 import * as i18n from "./i18n.js";
 import { h, clear, parseHash } from "./dom.js";
 import { buildHeader, relabelHeader, renderAccount, setTitle, headerSlot } from "./header.js";
@@ -15,6 +16,7 @@ import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { QuickMatchPage } from "./quickmatch.js";
+import { TurnsPage, startTurns, renderBadge } from "./turns.js";
 
 const app = {
   page: null,
@@ -44,6 +46,7 @@ async function route() {
   else if (path[0] === "u" && path[1]) page = new ProfilePage(path[1]);
   else if (path[0] === "ratings") page = new LeaderboardPage(path[1] || null);
   else if (path[0] === "quick") page = new QuickMatchPage(query);
+  else if (path[0] === "turns") page = new TurnsPage();
   else {
     root.append(h("div", { class: "notice" }, h("p", null, i18n.t("web.error.not_found")), h("a", { href: "#/", class: "button" }, i18n.t("web.nav.home"))));
     return;
@@ -64,6 +67,7 @@ async function start() {
   app.root = document.getElementById("app");
   await Promise.all([i18n.use(""), account.load()]);
   buildHeader();
+  startTurns(); // the header's "your turn" badge, kept fresh while the tab is open
   // signing in or out redraws the header's account corner, and the page when it shows something that depends on it
   account.onChange(() => {
     renderAccount();
@@ -78,6 +82,7 @@ async function start() {
       await route();
     }
     relabelHeader();
+    renderBadge();
   });
   window.addEventListener("hashchange", route);
   await route();

@@ -18,7 +18,9 @@ export function buildHeader() {
   }
   select.addEventListener("change", () => i18n.setLang(select.value));
   const who = h("div", { class: "account-box", id: "account-box" });
-  header.append(brand, title, slot, who, select);
+  // the "your turn" count (turns.js fills it in; hidden at 0)
+  const turns = h("a", { class: "turns-badge", id: "turns-badge", href: "#/turns", hidden: true, "data-testid": "turns-badge" });
+  header.append(brand, title, slot, turns, who, select);
   renderAccount();
   return header;
 }

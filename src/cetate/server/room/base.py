@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from cetate.core.events import Event
-from cetate.server.clock import TurnClock
+from cetate.server.clock import TurnClock, real_time
 
 log = logging.getLogger("cetate.server.tables")
 
@@ -135,7 +135,7 @@ class LiveTable:
         self.subscribers: set[Subscriber] = set()
         self.presence: dict[int, int] = {}  # seat -> open WebSockets with that seat's token
         self.clock: TurnClock | None = (TurnClock.from_config(self.clock_config, self.players)
-                                        if self.clock_config else None)
+                                        if real_time(self.clock_config) else None)  # per_move_s: server/turns.py
         self.bot_task: asyncio.Task | None = None
         self.timer_task: asyncio.Task | None = None
         self.chat: list[dict] = []  # the last CHAT_KEPT lines, oldest first

@@ -78,7 +78,7 @@ class Projector:
             "to_move": mover(table),
             "hints": hints_allowed(table),
             "undo": undo_seat(table),
-            "clock": table.clock.to_json() if table.clock is not None else None,
+            "clock": table.clock.to_json() if table.clock is not None else table.clock_config,  # per_move_s: turns.py
             "seq": table.seq,
             "seed_chosen": table.seed_chosen,
             "created_at": table.created_at,

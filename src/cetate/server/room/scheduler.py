@@ -29,6 +29,9 @@ class Scheduler:
 
     def schedule(self, table: LiveTable, moved_clock: int | None = None) -> None:
         """After every change: run the bot whose turn it is, and the clock of the human to move."""
+        turns = getattr(self.hub, "turns", None)
+        if turns is not None:  # whose turn it is, in the database (server/turns.py)
+            turns.note(table)
         if self.hub._closing:
             return
         to_move = mover(table)
@@ -92,6 +95,19 @@ class Scheduler:
         action = await self.decide(table, level_bot(table.game.id, "easy"), seat)
         with contextlib.suppress(Stale):
             await self._submit(table, seat, action, seq, timeout=True)
+
+    async def late(self, table: LiveTable, seat: int, seq: int) -> bool:
+        """A turn-based table's seat ran past its deadline at move `seq` (server/turns.py's sweep): the easy
+        level's bot plays that decision for it, as when a real-time clock runs out. False if the table has
+        moved on meanwhile."""
+        if table.seq != seq or mover(table) != seat or not table.human(seat):
+            return False
+        action = await self.decide(table, level_bot(table.game.id, "easy"), seat)
+        try:
+            await self._submit(table, seat, action, seq, timeout=True)
+        except Stale:
+            return False
+        return True
 
     async def _submit(self, table: LiveTable, seat: int, action: dict, expect_seq: int, timeout: bool) -> None:
         """A bot's (or a clock's) move, if the table is still where the decision was taken."""

@@ -18,6 +18,7 @@ from cetate.server.storage import ratings
 from cetate.server.storage.models import (
     CredentialRow,
     PasskeyRow,
+    NotifySettingsRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -110,6 +111,7 @@ class AccountStore:
                 raise UnknownUser(user_id)
             session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
             session.execute(delete(PasskeyRow).where(PasskeyRow.user_id == user_id))  # its ways in go too
+            session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))  # the address
             seats = session.execute(select(UserSeatRow.table_id, UserSeatRow.seat)
                                     .where(UserSeatRow.user_id == user_id)).all()
             for table_id, seat in seats:

@@ -340,3 +340,35 @@ class QuickRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_quick_queue_game_players_status", "game", "players", "status"),)
+# -- turn-based play (docs/turn-based.md; migration 0010) --------------------------------------------------
+
+class TurnRow(Base):
+    """Whose decision a table waits for, when a person's: the seat, the table's `seq` when that decision came,
+    `since` then and, at a turn-based table (`clock.per_move_s`), the `deadline`, after which a sweep plays
+    for the seat. `claimed_by`/`claimed_until`: the server process that took the late move on (a conditional
+    UPDATE, so one process of several acts)."""
+
+    __tablename__ = "turns"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(64))
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    __table_args__ = (Index("ix_turns_deadline", "deadline"),)
+
+
+class NotifySettingsRow(Base):
+    """An account's notification choices: an e-mail address and whether to send "your turn" mails to it."""
+
+    __tablename__ = "notify_settings"
+
+    user_id: Mapped[str] = mapped_column(String(32), ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_turns: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -2,7 +2,7 @@
 ceremonies.
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-12-06
 
 A passkey row keeps the credential's id, its COSE public key, the signature counter and the relying-party id
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011"
-down_revision: str | Sequence[str] | None = "0009"
+down_revision: str | Sequence[str] | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
