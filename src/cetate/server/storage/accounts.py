@@ -17,8 +17,8 @@ from sqlalchemy.exc import IntegrityError
 from cetate.server.storage import ratings
 from cetate.server.storage.models import (
     CredentialRow,
-    PasskeyRow,
     NotifySettingsRow,
+    PasskeyRow,
     SeatRow,
     SessionRow,
     TableRow,
