@@ -122,6 +122,7 @@ def test_the_public_lobby_lists_filters_and_seats(new_page, server, screenshot):
     assert "Unrated" in words and "4 players · free seats: 2" in words
     assert "Clock: 10 min + 5 s a move" in words and "Standard rules" in words
     no_raw_text(page)
+    assert page.locator("#public-near").count() == 0  # "near my rating" is for the signed in
     # the filters: another game hides it, its game and player count show it
     page.locator("#public-game").select_option("gates")
     row.wait_for(state="detached", timeout=TIMEOUT_MS)
@@ -173,4 +174,7 @@ def test_the_quick_match_page_and_the_open_tables_read_right_in_each_language(ne
         page.goto(f"{server}/#/")
         page.locator("[data-testid=public-tables] h2").wait_for(timeout=TIMEOUT_MS)
         assert page.locator("[data-testid=public-tables] h2").inner_text() == text("web.lobby.public.title", lang)
+        near = page.locator("#public-near")
+        near.select_option("near")  # a newcomer has no rating yet: every table stays
+        assert text("web.lobby.public.near_near", lang, gap=300) in near.inner_text()
         no_raw_text(page)

@@ -21,6 +21,7 @@ from cetate.server.storage import Store
 from cetate.server.storage import quickmatch as queue
 from cetate.server.storage.models import QuickRow, RatingRow, UserRow, UserSeatRow, utcnow
 from tests.server.conftest import bearer, make_settings
+from tests.server.test_cluster import Worker, cluster_env  # noqa: F401  (a fixture: PostgreSQL and Redis)
 from tests.server.test_storage import db_url, pg_admin  # noqa: F401  (fixtures: both backends)
 
 PASSWORD = "a long pass phrase"
@@ -227,3 +228,40 @@ def test_bad_requests_get_clear_errors_and_change_nothing(app):
     assert ana.get("/api/quick").json() == {"status": "none"}
     wrong_method = ana.put("/api/quick", headers=ha)
     assert wrong_method.status_code == 405 and "GET" in wrong_method.headers["allow"]
+
+
+def test_a_cluster_of_two_server_processes_matches_from_one_queue(cluster_env, tmp_path):  # noqa: F811
+    """Two `cetate serve` processes (cluster mode: PostgreSQL and Redis): a person waiting at one is seated by
+    the other, and opens their seat through the first, which forwards to the table's owner."""
+    import httpx
+
+    a = Worker(cluster_env, tmp_path / "a.log")
+    b = Worker(cluster_env, tmp_path / "b.log")
+    people: list[httpx.Client] = []
+    try:
+        def signed_up(worker: Worker, name: str) -> tuple[httpx.Client, dict]:
+            c = httpx.Client(base_url=worker.base, timeout=20)
+            people.append(c)
+            r = c.post("/api/account/signup", json={"name": name, "password": PASSWORD},
+                       headers={"X-CSRF-Token": c.get("/api/account").json()["csrf"]})
+            assert r.status_code == 201, r.text
+            return c, {"X-CSRF-Token": r.json()["csrf"]}
+
+        ana, ha = signed_up(a, "Ana")
+        bo, hb = signed_up(b, "Bo")
+        assert ana.post("/api/quick", json={"game": "gates", "players": 2}, headers=ha).json()["status"] == "waiting"
+        matched = bo.post("/api/quick", json={"game": "gates", "players": 2}, headers=hb).json()
+        assert matched["status"] == "matched", matched
+        mine = ana.get("/api/quick").json()
+        assert mine["status"] == "matched" and mine["table_id"] == matched["table_id"]
+        token = ana.post("/api/account/seat", json={"table_id": mine["table_id"], "seat": mine["seat"]},
+                         headers=ha).json()["token"]
+        doc = ana.get(f"/api/tables/{mine['table_id']}", headers=bearer(token)).json()
+        assert doc["seat"] == mine["seat"] and doc["table"]["status"] == "playing"
+        live = sorted(w.http.get("/api/health").json()["live_tables"] for w in (a, b))
+        assert live == [0, 1]  # one table, owned by the worker that matched
+    finally:
+        for c in people:
+            c.close()
+        a.stop()
+        b.stop()

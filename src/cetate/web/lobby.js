@@ -13,6 +13,7 @@ import * as account from "./account.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 const PUBLIC_REFRESH_MS = 10_000;
+const NEAR_GAP = 300; // "near my rating": the tables whose seated ratings come within this of yours
 
 function gameName(cat, game) {
   return cat && cat.has("game.name") ? cat.t("game.name") : game.name || game.id;
@@ -34,7 +35,7 @@ export class LobbyPage {
     await Promise.all(this.games.map(async (g) => {
       try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* English names from the API */ }
     }));
-    this.filters = { game: "", players: "", rated: "" };
+    this.filters = { game: "", players: "", rated: "", near: "" };
     this.render();
     this.loadTables();
     this.loadPublic();
@@ -132,18 +133,24 @@ export class LobbyPage {
     for (let n = 2; n <= most; n++) playersSel.append(h("option", { value: String(n), selected: f.players === String(n) }, t("cli.count.players", { count: n })));
     const ratedSel = h("select", { id: "public-rated", "aria-label": t("web.lobby.public.rated_filter") },
       ...["", "rated", "unrated"].map((v) => h("option", { value: v, selected: f.rated === v }, t(`web.lobby.public.rated_${v || "any"}`))));
+    // signed in: only the tables whose seated players' ratings come near yours (your shown rating at that game, as
+    // your profile has it; a game you have no rating at yet keeps every table)
+    const nearSel = account.signedIn()
+      ? h("select", { id: "public-near", "aria-label": t("web.lobby.public.near_filter") },
+        ...["", "near"].map((v) => h("option", { value: v, selected: f.near === v }, t(`web.lobby.public.near_${v || "any"}`, { gap: NEAR_GAP }))))
+      : null;
     const onFilter = () => {
-      this.filters = { game: gameSel.value, players: playersSel.value, rated: ratedSel.value };
+      this.filters = { game: gameSel.value, players: playersSel.value, rated: ratedSel.value, near: nearSel ? nearSel.value : "" };
       this.loadPublic();
     };
-    for (const sel of [gameSel, playersSel, ratedSel]) sel.addEventListener("change", onFilter);
+    for (const sel of [gameSel, playersSel, ratedSel, nearSel]) if (sel) sel.addEventListener("change", onFilter);
     const refresh = h("button", { class: "button small ghost", type: "button", "data-testid": "public-refresh" }, t("web.lobby.public.refresh"));
     refresh.addEventListener("click", () => this.loadPublic());
     this.publicList = h("div", { class: "public-list" }, h("p", { class: "muted" }, t("web.lobby.loading")));
     clear(this.publicBox).append(
       h("div", { class: "public-head" }, h("h2", null, t("web.lobby.public.title")), refresh),
       h("p", { class: "muted small" }, t("web.lobby.public.help")),
-      h("div", { class: "public-filters" }, gameSel, playersSel, ratedSel),
+      h("div", { class: "public-filters" }, gameSel, playersSel, ratedSel, nearSel),
       this.publicList);
     return this.publicBox;
   }
@@ -161,8 +168,8 @@ export class LobbyPage {
     }
     if (list !== this.publicList) return;
     const f = this.filters;
-    rows = rows.filter((r) => (!f.players || r.players === parseInt(f.players, 10))
-      && (!f.rated || (f.rated === "rated") === !!r.rated));
+    const mine = f.near && account.signedIn() ? await this.myRatings() : null;
+    rows = rows.filter((r) => publicMatches(r, f, mine));
     clear(list);
     if (!rows.length) {
       list.append(h("p", { class: "muted", "data-testid": "public-empty" }, t("web.lobby.public.empty"), " ",
@@ -172,6 +179,21 @@ export class LobbyPage {
     const ul = h("ul", { class: "table-list public-tables" });
     for (const r of rows) ul.append(this.publicRow(r));
     list.append(ul);
+  }
+
+  // the signed-in person's shown rating per game (their profile), fetched once per lobby visit
+  async myRatings() {
+    const me = account.user();
+    if (!me) return null;
+    if (!this.ratingsOf || this.ratingsOf.name !== me.name) {
+      try {
+        const doc = await api.user(me.name);
+        const by = {};
+        for (const g of doc.games || []) if (g.rating) by[g.game] = g.rating.shown;
+        this.ratingsOf = { name: me.name, by };
+      } catch { return null; }
+    }
+    return this.ratingsOf.by;
   }
 
   publicRow(r) {
@@ -264,6 +286,16 @@ export class LobbyPage {
 }
 
 // how a finished game went for the seat this device holds: won, lost, or its place among three or more
+// Whether an open table (an entry of GET /api/lobby) passes the lobby's filters: `players` and `rated` ("rated",
+// "unrated" or ""), and with `near` the seated players' rating range within `gap` of `mine[game]` (the person's
+// shown rating there; a game they have no rating at, or a table with none seated, passes)
+export function publicMatches(r, f, mine = null, gap = NEAR_GAP) {
+  if (f.players && r.players !== parseInt(f.players, 10)) return false;
+  if (f.rated && (f.rated === "rated") !== !!r.rated) return false;
+  if (!f.near || !mine || !r.ratings || mine[r.game] === undefined) return true;
+  return r.ratings.low - gap <= mine[r.game] && mine[r.game] <= r.ratings.high + gap;
+}
+
 // "Quick match" buttons, one per player count: the waiting page (#/quick) with that game and count
 function quickMatchRow(g) {
   const t = i18n.t;
