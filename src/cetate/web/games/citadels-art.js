@@ -179,11 +179,28 @@ export function buildingSvg(id, colour, cost, ground = 86) {
 
 // -- text helpers --------------------------------------------------------------------------------------
 
+// the width of `text` at `size` in the page's own font, measured on a canvas (an estimate without one), so
+// that a name is squeezed only when it needs it, in any language ("Obranná věž")
+let measurer = null;
+let measuredFamily = null;
+function textWidth(text, size, weight) {
+  try {
+    if (!measurer) measurer = document.createElement("canvas").getContext("2d");
+    const lang = document.documentElement.lang;
+    if (!measuredFamily || measuredFamily.lang !== lang) measuredFamily = { lang, family: getComputedStyle(document.body).fontFamily };
+    measurer.font = `${weight} ${size}px ${measuredFamily.family}`;
+    return measurer.measureText(text).width;
+  } catch {
+    return text.length * size * 0.6;
+  }
+}
+
 function fitText(text, x, y, maxWidth, size, attrs = "") {
-  // an SVG text squeezed to maxWidth when its estimated width is larger
-  const est = text.length * size * 0.56;
-  const squeeze = est > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle"${squeeze} ${attrs}>${esc(text)}</text>`;
+  // an SVG text squeezed to maxWidth when it is wider (with a little room for a font still loading);
+  // `data-fit`: the width it must fit (tests/browser/test_overflow.py checks it)
+  const weight = (/font-weight="(\d+)"/.exec(attrs) || [])[1] || "400";
+  const squeeze = textWidth(text, size, weight) > maxWidth * 0.96 ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" data-fit="${maxWidth}"${squeeze} ${attrs}>${esc(text)}</text>`;
 }
 
 function htmlText(text, x, y, w, hgt, cls) {
