@@ -108,9 +108,13 @@ def _call(server: str, path: str, token: str, body: dict | None = None) -> dict:
         return json.load(r)
 
 
-def _create(server: str, game: str) -> dict:
-    """A seeded table of `game`: the human's seat 0, then bots. {link, id, token}"""
-    players, seed, options, _ = GAMES[game]
+def _create(server: str, game: str, players: int | None = None, seed: int | None = None,
+            options: dict | None = None) -> dict:
+    """A seeded table of `game` (GAMES' players, seed and options unless given): the human's seat 0, then
+    bots. {link, id, token}"""
+    players = players or GAMES[game][0]
+    seed = GAMES[game][1] if seed is None else seed
+    options = GAMES[game][2] if options is None else options
     bots = json.load(urllib.request.urlopen(f"{server}/api/games", timeout=10))
     bot = next(g for g in bots if g["id"] == game)["bots"][0]
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
