@@ -226,7 +226,7 @@ export function districtSvg(card, data, opts = {}) {
   s += `<g clip-path="url(#${id}c)"><rect x="4" y="26" width="92" height="84" fill="${p.light}" opacity=".55"/>${buildingSvg(c.id, c.colour, c.cost, pictureGround)}</g>`;
   // colour band with the name
   s += `<path d="M1 8a7 7 0 0 1 7-7h84a7 7 0 0 1 7 7v16H1z" fill="${p.main}"/>`;
-  s += fitText(name, 59, 17, 66, name.length > 13 ? 9 : 10.5, `fill="#fff" font-weight="700" class="card-name"`);
+  s += fitText(name, 60, 17, 62, name.length > 13 ? 9 : 10.5, `fill="#fff" font-weight="700" class="card-name"`);
   // cost coin
   s += `<circle cx="15" cy="15" r="11.5" fill="#e9b730" stroke="#7a5800" stroke-width="1.6"/><circle cx="15" cy="15" r="8.6" fill="none" stroke="#b88a12" stroke-width="1"/>`;
   s += `<text x="15" y="19.5" font-size="13" font-weight="800" text-anchor="middle" fill="#3d2a00" class="card-cost">${c.cost}</text>`;
