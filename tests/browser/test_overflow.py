@@ -57,6 +57,7 @@ OVERFLOW_JS = """(TOL) => {
   const scrolls = (v) => v === 'auto' || v === 'scroll';
   const clips = (v) => v === 'hidden' || v === 'clip';
   const root = document.getElementById('app');
+  const overflows = new Map(); // element -> its overflow (the ancestors are asked again and again)
   for (const el of root.querySelectorAll('*')) {
     if (!ownText(el) || (el.closest('svg') && !el.closest('foreignObject'))) continue;
     if (!shown(el)) continue;
@@ -76,6 +77,33 @@ OVERFLOW_JS = """(TOL) => {
       out.push({ what: 'taller than its box', text, by: label(box), size: [box.scrollHeight, box.clientHeight] });
       continue;
     }
+    // cut off by a box around it: one that clips (any side), or a scroll container (its left and top edges,
+    // which no scrolling reaches). Across, the text itself counts (a block may be wider than its words);
+    // down, the element's box (a glyph's em box may stand a little above a tight line)
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    const rt = range.getBoundingClientRect();
+    const rb = box.getBoundingClientRect();
+    const r = { left: rt.left, right: rt.right, top: rb.top, bottom: rb.bottom };
+    let cut = null;
+    for (let anc = box.parentElement; anc && !cut && rt.width; anc = anc.parentElement) {
+      if (anc instanceof SVGElement) continue; // an SVG card's text: the foreignObject check below
+      if (!overflows.has(anc)) {
+        const o = getComputedStyle(anc);
+        overflows.set(anc, { overflowX: o.overflowX, overflowY: o.overflowY });
+      }
+      const acs = overflows.get(anc);
+      const clipX = clips(acs.overflowX), clipY = clips(acs.overflowY);
+      if (!clipX && !clipY && !scrolls(acs.overflowX) && !scrolls(acs.overflowY)) continue;
+      const ar = anc.getBoundingClientRect();
+      const left = ar.left + anc.clientLeft - anc.scrollLeft, top = ar.top + anc.clientTop - anc.scrollTop;
+      if ((clipX || scrolls(acs.overflowX)) && r.left < left - TOL) cut = 'left';
+      else if (clipX && r.right > ar.left + anc.clientLeft + anc.clientWidth + TOL) cut = 'right';
+      else if ((clipY || scrolls(acs.overflowY)) && r.top < top - TOL) cut = 'top';
+      else if (clipY && r.bottom > ar.top + anc.clientTop + anc.clientHeight + TOL) cut = 'bottom';
+      if (cut) out.push({ what: `cut off (${cut}) by ${label(anc)}`, text, by: label(box), size: [Math.round(r.left), Math.round(r.right)] });
+    }
+    if (cut) continue;
     const fo = box.closest('foreignObject');
     if (fo) {
       const a = box.getBoundingClientRect();
