@@ -3,7 +3,9 @@
 States come from random games (classic and Dark City, every purple district in the deck). For each, the
 Citadels renderer (cetate/web/games/citadels.js) is drawn in Chromium exactly as the table frame draws it,
 and every control is clicked, following the target pickers it opens, to collect the actions the page would
-send. Each legal action must be reached that way, and nothing else may be sent. The module gets what the real
+send. Each legal action must be reached that way, and nothing else may be sent; a legal action the engine's
+note calls void (naming a character set aside face up, which wastes the power) must instead be shown disabled,
+with its reason, and never sent. The module gets what the real
 page gives it: the game's static catalog (`ctx.catalog`) and the engine's notes on the legal actions
 (`ctx.notes`, `ctx.noteOf`), so its prices and captions are drawn as in play. (The frame also lists any
 unclaimed legal action as a plain button; this test asks for more: a real control for every action.)
@@ -44,11 +46,13 @@ async ([messages, cases, names, catalog]) => {
     const legalKeys = new Set(c.legal.map(actionKey));
     const reached = new Map();
     const stray = [];
+    const shownVoid = new Set(); // [power, character] shown disabled as the engine's note says (void)
+    const noteOf = gamedata.notesByAction(c.legal, c.notes, actionKey);
     let handled = new Set();
     const draw = (ui, onAct) => {
       const ctx = {
         t: i18n.t, cat: i18n.current(), catalog, view: c.view, legal: c.legal, notes: c.notes,
-        noteOf: gamedata.notesByAction(c.legal, c.notes, actionKey), seat: c.seat, players: names,
+        noteOf, seat: c.seat, players: names,
         table: { seats: names.map((n, i) => ({ seat: i, kind: 'human', name: n, joined: true })), to_move: c.view.to_move, status: 'playing' },
         lastEvents: [], lastAction: null, readOnly: false, ui, act: onAct, rerender: () => {},
         chip: (seat) => { const d = h('div'); d.className = 'chip'; d.textContent = names[seat]; return d; },
@@ -63,6 +67,9 @@ async ([messages, cases, names, catalog]) => {
       root.append(bar);
       if (out.dialog) root.append(renderDialog(out.dialog, { onHide() {} }));
       document.body.replaceChildren(root);
+      for (const el of root.querySelectorAll('.character.disabled[data-void]')) {
+        if (ui.picker && el.querySelector('.card-caption')) shownVoid.add(JSON.stringify([ui.picker.type, el.dataset.character]));
+      }
       // controls: buttons and clickable cards, not the character strip (it opens the guide) nor dialog chrome
       return [...root.querySelectorAll('button')].filter((b) =>
         !b.closest('.cz-strip') && !b.classList.contains('dialog-close') && !b.classList.contains('dialog-hide') && !b.disabled);
@@ -82,7 +89,8 @@ async ([messages, cases, names, catalog]) => {
         controls[i].click();
         if (sent) {
           const k = actionKey(sent);
-          if (legalKeys.has(k)) reached.set(k, sent); else stray.push(sent);
+          // a move the engine's note calls void (it wastes the power) is never sent
+          if (legalKeys.has(k) && !(noteOf(sent) || {}).void) reached.set(k, sent); else stray.push(sent);
         } else if (JSON.stringify(ui) !== sig) {
           queue.push(ui);
         }
@@ -92,7 +100,9 @@ async ([messages, cases, names, catalog]) => {
     // the engine's notes reach the captions and labels: none says "?" (the module's mark for a missing note)
     const unpriced = [...document.body.querySelectorAll('.card-caption, .button, .dialog-hint')]
       .map((e) => e.textContent).filter((text) => text.includes('?'));
-    const missing = c.legal.filter((a) => !reached.has(actionKey(a)));
+    // every legal move has a control, except those the engine's note calls void: they are shown disabled
+    const missing = c.legal.filter((a) => !reached.has(actionKey(a))
+      && !((noteOf(a) || {}).void && shownVoid.has(JSON.stringify([a.type, a.character]))));
     const unclaimed = c.legal.filter((a) => !handled.has(actionKey(a)));
     results.push({ missing, stray, unclaimed, unpriced, phase: c.view.phase });
   }

@@ -9,7 +9,7 @@ import * as gamedata from "./gamedata.js";
 import { gameModule } from "./registry.js";
 import { actionKey } from "./kit.js";
 import { GuidePanel } from "./guide.js";
-import { actionLabel, seatNames } from "./table/labels.js";
+import { moveLabel, seatNames } from "./table/labels.js";
 import { renderJournal } from "./table/journal.js";
 import { gameScoreTable } from "./table/scores.js";
 import { chipBadges } from "./table/seats.js";
@@ -206,11 +206,13 @@ export class ReplayPage {
     this.slider.value = String(this.step);
     this.stepLabel.textContent = t("web.replay.step", { step: this.step, total: this.steps.length - 1 });
     clear(this.actionLabel);
+    const prev = this.steps[this.step - 1];
+    // a move in words as the game module says it, from the view it was chosen in (the step before)
+    const label = (a) => moveLabel(this.mod, { t: i18n.t, catalog: gamedata.get(this.game, i18n.getLang()), view: prev && prev.view, players: names, seat: this.seat }, a, names);
     if (step.action) {
-      const prev = this.steps[this.step - 1];
       const who = prev && prev.view && Number.isInteger(prev.view.to_move) ? prev.view.to_move : null;
       this.actionLabel.append(h("span", { class: "muted" }, t("web.replay.move")), " ",
-        h("strong", null, actionLabel(step.action, names)), who !== null ? ` (${names[who] ?? ""})` : "");
+        h("strong", null, label(step.action)), who !== null ? ` (${names[who] ?? ""})` : "");
     } else {
       this.actionLabel.append(h("span", { class: "muted" }, t("web.replay.start")));
     }
@@ -218,7 +220,7 @@ export class ReplayPage {
     if (compared && step.action) {
       this.actionLabel.append(compared.same
         ? h("div", { class: "replay-bot agrees", "data-testid": "review-note" }, icon("bot"), t("web.review.agrees"))
-        : h("div", { class: "replay-bot differs", "data-testid": "review-note" }, icon("bot"), t("web.review.differs", { move: actionLabel(compared.suggested, names) })));
+        : h("div", { class: "replay-bot differs", "data-testid": "review-note" }, icon("bot"), t("web.review.differs", { move: label(compared.suggested) })));
     }
     const ctx = {
       t: i18n.t, cat: i18n.current(), catalog: gamedata.get(this.game, i18n.getLang()), view: step.view, legal: [],

@@ -51,7 +51,8 @@ def describe_action(s: State, action: dict) -> dict:
     out = {"key": f"action.{action.get('type')}", **{k: v for k, v in action.items() if k != "type"}}
     if action.get("type") == "take" and isinstance(action.get("site"), int) and 0 <= action["site"] < len(s.site):
         cost = rules.take_cost(action["site"])  # the rule's own price (§1.3), not derived again here
-        out.update({"tile": s.site[action["site"]], "cost": cost})
+        # its position on the site as players count it: 1 is the free one (view.py's `position`)
+        out.update({"tile": s.site[action["site"]], "cost": cost, "position": action["site"] + 1})
         if cost == 0:
             out["key"] = "action.take_free"
     return out

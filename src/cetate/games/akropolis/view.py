@@ -30,7 +30,8 @@ def view(s: State, seat: int | None) -> dict:
         "turns": total_turns(n, s.options),
         "round": s.round,
         "chief": s.chief,
-        "site": [{"id": t, "hexes": CODES[t], "cost": i} for i, t in enumerate(s.site)],
+        # a site tile's position counts from 1 (1 is the free one) and its cost is the tiles before it (§1.3)
+        "site": [{"id": t, "hexes": CODES[t], "cost": i, "position": i + 1} for i, t in enumerate(s.site)],
         "stacks": len(s.stacks),
         "stack_tiles": sum(len(st) for st in s.stacks),
         "unseen": sorted(t for st in s.stacks for t in st),

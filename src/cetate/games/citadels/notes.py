@@ -24,6 +24,10 @@ functions (`rules.build_cost`, `rules.destroy_price`, `rules.exchange_cost`, ...
     swap_hands              {"gives": m, "gets": n}      hand sizes, which are public
     wizard                  {"cards": n}                 the size of the hand he looks at
     announce_bell_tower     {"size": s, "current": c}    the completion size after and before
+    assassinate, steal,     {"void": "face_up"}          when the character named is set aside face up this
+    bewitch                                              round: legal, but it wastes the power (spec §1.6
+                                                         Thief), so a page offers it disabled, with the
+                                                         message `void.face_up`; {} for any other character
     anything else           {}
 
 **Refusals** (`refusals`, in the view of the seat to move, `[]` for everyone else): what that seat might
@@ -50,6 +54,9 @@ from __future__ import annotations
 from cetate.games.citadels import rules
 from cetate.games.citadels.data import COST, DISTRICT_IDS, DISTRICT_INDEX
 from cetate.games.citadels.state import State
+
+# every code of an action note's `void` (a legal move that does nothing; each has a message `void.<code>`)
+VOID_CODES = ("face_up",)
 
 # every code a view may hold (each has a message `refusal.<code>` in all five catalogs)
 REFUSAL_CODES = ("action_only", "build_before_action", "no_builds_left", "navigator_no_build", "witch_no_build",
@@ -109,6 +116,11 @@ def _note(s: State, seat: int, a: dict) -> dict:
         return {"gives": len(s.hands[seat]), "gets": len(s.hands[a["target"]])}
     if kind == "wizard":
         return {"cards": len(s.hands[a["target"]])}
+    if kind in ("assassinate", "steal", "bewitch"):
+        # spec §1.6: naming a character that is not in play wastes the power; those set aside face up are
+        # known (public) to be out of this round. Face-down ones are never told apart (hidden information).
+        roster = s.roster
+        return {"void": "face_up"} if any(roster[r] == a["character"] for r in s.face_up) else {}
     if kind == "announce_bell_tower":
         return {"size": rules.announced_size(s), "current": rules.completion_size(s)}
     return {}

@@ -184,8 +184,10 @@ const akropolis = {
     const v = ctx.view;
     const t = ctx.t;
     let text;
+    // a tile picked up from the site (sent with its placement) is in hand: the header says to place it
+    const inHand = v.phase === "take" && ctx.ui && ((ctx.ui.sel !== null && ctx.ui.sel !== undefined) || ctx.ui.pending);
     if (v.phase === "over") text = t("phase.over");
-    else if (v.to_move === ctx.seat && !ctx.readOnly) text = t(`${P}.status.${v.phase}_you`);
+    else if (v.to_move === ctx.seat && !ctx.readOnly) text = t(`${P}.status.${inHand ? "place" : v.phase}_you`);
     else text = t(`${P}.status.${v.phase}`, { seat: v.to_move }, ctx.players);
     return { round: v.round, text, lastRound: v.stacks === 0 && v.phase !== "over" };
   },
@@ -221,6 +223,17 @@ const akropolis = {
     ui.pending = null;
     ui.sel = null;
     ui.hover = null;
+  },
+
+  // a move in words from the view it is chosen in (the bar's list of moves, the replay): a take names the
+  // tile, its position as the view counts it (1: the free one) and its cost, all the engine's
+  actionLabel(ctx, a) {
+    if (a.type !== "take") return null;
+    const tile = ((ctx.view || {}).site || [])[a.site];
+    if (!tile) return null;
+    return tile.cost
+      ? ctx.t("action.take", { tile: tile.id, position: tile.position, cost: tile.cost })
+      : ctx.t("action.take_free", { tile: tile.id });
   },
 
   // the hint in words: where a tile goes is shown on the city (outlined), not given as coordinates
@@ -390,6 +403,8 @@ function siteStrip(ctx, L, mine, piece) {
         dear ? refusalText(ctx, dear) : tile.cost ? t(`${P}.site.cost`, { count: tile.cost }) : t(`${P}.site.free`)].join("\n"),
       "aria-pressed": canTake ? (selected ? "true" : "false") : null,
     });
+    // its position as the view counts it (1: the free one; the key that picks it)
+    el.append(h("span", { class: "akr-pos", "aria-hidden": "true" }, String(tile.position ?? "")));
     el.append(fromMarkup(art.pieceSvg(tile.hexes, { rot: selected ? ui.rot : 0 })));
     el.append(h("span", { class: ["akr-cost", tile.cost === 0 && "free"] },
       tile.cost ? [fromMarkup(art.stoneSvg()), String(tile.cost)] : t(`${P}.site.free`)));
@@ -429,7 +444,7 @@ function cityTabs(ctx) {
   const lastSeat = ctx.lastAction ? ctx.lastAction.seat : null;
   const add = (id, label, total, stones, mini, cls) => {
     const b = h("button", {
-      type: "button", role: "tab", class: ["akr-tab", ui.shown === id && "active", cls],
+      type: "button", role: "tab", class: ["akr-tab", ui.shown === id && "active", ...[cls].flat()],
       "aria-selected": ui.shown === id ? "true" : "false", dataset: { tab: String(id) },
     },
     mini ? h("span", { class: "akr-tab-mini" }, fromMarkup(mini)) : null,

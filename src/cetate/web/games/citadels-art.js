@@ -179,11 +179,28 @@ export function buildingSvg(id, colour, cost, ground = 86) {
 
 // -- text helpers --------------------------------------------------------------------------------------
 
+// the width of `text` at `size` in the page's own font, measured on a canvas (an estimate without one), so
+// that a name is squeezed only when it needs it, in any language ("Obranná věž")
+let measurer = null;
+let measuredFamily = null;
+function textWidth(text, size, weight) {
+  try {
+    if (!measurer) measurer = document.createElement("canvas").getContext("2d");
+    const lang = document.documentElement.lang;
+    if (!measuredFamily || measuredFamily.lang !== lang) measuredFamily = { lang, family: getComputedStyle(document.body).fontFamily };
+    measurer.font = `${weight} ${size}px ${measuredFamily.family}`;
+    return measurer.measureText(text).width;
+  } catch {
+    return text.length * size * 0.6;
+  }
+}
+
 function fitText(text, x, y, maxWidth, size, attrs = "") {
-  // an SVG text squeezed to maxWidth when its estimated width is larger
-  const est = text.length * size * 0.56;
-  const squeeze = est > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle"${squeeze} ${attrs}>${esc(text)}</text>`;
+  // an SVG text squeezed to maxWidth when it is wider (with a little room for a font still loading);
+  // `data-fit`: the width it must fit (tests/browser/test_overflow.py checks it)
+  const weight = (/font-weight="(\d+)"/.exec(attrs) || [])[1] || "400";
+  const squeeze = textWidth(text, size, weight) > maxWidth * 0.96 ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" data-fit="${maxWidth}"${squeeze} ${attrs}>${esc(text)}</text>`;
 }
 
 function htmlText(text, x, y, w, hgt, cls) {
@@ -209,7 +226,7 @@ export function districtSvg(card, data, opts = {}) {
   s += `<g clip-path="url(#${id}c)"><rect x="4" y="26" width="92" height="84" fill="${p.light}" opacity=".55"/>${buildingSvg(c.id, c.colour, c.cost, pictureGround)}</g>`;
   // colour band with the name
   s += `<path d="M1 8a7 7 0 0 1 7-7h84a7 7 0 0 1 7 7v16H1z" fill="${p.main}"/>`;
-  s += fitText(name, 59, 17, 66, name.length > 13 ? 9 : 10.5, `fill="#fff" font-weight="700" class="card-name"`);
+  s += fitText(name, 60, 17, 62, name.length > 13 ? 9 : 10.5, `fill="#fff" font-weight="700" class="card-name"`);
   // cost coin
   s += `<circle cx="15" cy="15" r="11.5" fill="#e9b730" stroke="#7a5800" stroke-width="1.6"/><circle cx="15" cy="15" r="8.6" fill="none" stroke="#b88a12" stroke-width="1"/>`;
   s += `<text x="15" y="19.5" font-size="13" font-weight="800" text-anchor="middle" fill="#3d2a00" class="card-cost">${c.cost}</text>`;

@@ -571,11 +571,18 @@ function pickerDialog(ctx, L) {
     const legal = new Map(list.map((a) => [a.character, a]));
     const items = v.characters.roster.map((id) => {
       const a = legal.get(id);
+      // a legal target the engine's note calls void (set aside face up: naming it wastes the power) is shown
+      // disabled, with the note's reason (`void.<code>`, games/citadels/notes.py)
+      const voided = a ? (ctx.noteOf(a) || {}).void : null;
       let caption = "";
       if (!a) caption = whyNot(ctx, { type, character: id }, t(`${P}.why.not_target`));
+      else if (voided) caption = t(`void.${voided}`);
       else if (v.characters.face_up.includes(id)) caption = t("screen.note.face_up");
       else if ((v.you.characters || []).includes(id)) caption = t("screen.note.yours");
-      return charEl(id, ctx, { size: "md", onClick: a ? act(a) : null, disabled: !a, caption, cls: v.characters.face_up.includes(id) ? "face-up" : "" });
+      const ok = a && !voided;
+      const el = charEl(id, ctx, { size: "md", onClick: ok ? act(a) : null, disabled: !ok, caption, cls: v.characters.face_up.includes(id) ? "face-up" : "" });
+      if (voided) el.dataset.void = voided;
+      return el;
     });
     return picker([h("p", { class: "dialog-hint" }, t(`${P}.pick.${type}_hint`)), h("div", { class: "dialog-cards" }, ...items)], { cls: "wide" });
   }

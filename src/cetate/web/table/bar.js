@@ -4,7 +4,7 @@
 import * as i18n from "../i18n.js";
 import { h, clear } from "../dom.js";
 import { actionKey } from "../kit.js";
-import { actionLabel } from "./labels.js";
+import { moveLabel } from "./labels.js";
 
 const OTHER_SHOWN = 12; // unclaimed moves shown as buttons; the rest are under "all moves"
 
@@ -32,18 +32,19 @@ export class ActionBar {
     const handled = out.handled || new Set();
     const names = st.names();
     const other = legal.filter((a) => !handled.has(actionKey(a)));
+    const label = (a) => moveLabel(page.mod, ctx, a, names); // the module's words for a move, else the frame's
     const group = h("div", { class: "bar-main" }, ...bar, covered ? null : page.hints.hintButton(), covered ? null : page.hints.undoButton());
     const hintLine = covered ? null : page.hints.hintLine(ctx, names);
     if (other.length) {
       group.append(h("span", { class: "bar-label" }, t("web.table.other_moves")));
-      for (const a of other.slice(0, OTHER_SHOWN)) group.append(h("button", { type: "button", class: "button generic-action", dataset: { action: a.type }, onclick: () => page.act(a) }, actionLabel(a, names)));
+      for (const a of other.slice(0, OTHER_SHOWN)) group.append(h("button", { type: "button", class: "button generic-action", dataset: { action: a.type }, onclick: () => page.act(a) }, label(a)));
     }
     this.el.append(group);
     if (hintLine) this.el.append(hintLine);
     // the full list, unless the module's own controls already list every move (the generic table: listsAll)
     if (legal.length && (other.length > OTHER_SHOWN || (handled.size && !out.listsAll))) {
       const all = h("details", { class: "all-moves" }, h("summary", null, t("web.table.all_moves", { count: legal.length })),
-        h("div", { class: "all-moves-list" }, ...legal.map((a) => h("button", { type: "button", class: "button small generic-action", onclick: () => page.act(a) }, actionLabel(a, names)))));
+        h("div", { class: "all-moves-list" }, ...legal.map((a) => h("button", { type: "button", class: "button small generic-action", onclick: () => page.act(a) }, label(a)))));
       this.el.append(all);
     }
     if (!legal.length) {

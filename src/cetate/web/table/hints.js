@@ -6,7 +6,7 @@ import { api, ApiError } from "../api.js";
 import { h, icon } from "../dom.js";
 import { errorText } from "../errors.js";
 import { actionKey } from "../kit.js";
-import { actionLabel } from "./labels.js";
+import { moveLabel } from "./labels.js";
 
 function failure(e, key) {
   const known = e instanceof ApiError && e.code && i18n.has(`error.${e.code}`);
@@ -54,7 +54,7 @@ export class HintUndo {
     const { hint } = ctx;
     if (!hint) return null;
     const mod = this.page.mod;
-    const label = (mod.hintLabel && mod.hintLabel(ctx, hint)) || actionLabel(hint.action, names);
+    const label = (mod.hintLabel && mod.hintLabel(ctx, hint)) || moveLabel(mod, ctx, hint.action, names);
     const play = h("button", { type: "button", class: "button small primary", "data-testid": "hint-play" }, i18n.t("web.hint.play"));
     play.addEventListener("click", () => {
       if (mod.playHint && mod.playHint(ctx, hint)) return;

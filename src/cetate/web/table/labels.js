@@ -17,6 +17,16 @@ export function actionLabel(a, names) {
   return rest ? `${a.type} (${rest})` : a.type;
 }
 
+// A move in words as its game module says it (`actionLabel(ctx, action)`: from the view the move was chosen
+// in, e.g. Akropolis names the tile, its position and its cost), else the frame's plain label above.
+export function moveLabel(mod, ctx, a, names) {
+  let label = null;
+  if (mod && mod.actionLabel && ctx && ctx.view) {
+    try { label = mod.actionLabel(ctx, a); } catch (e) { console.error(e); }
+  }
+  return label || actionLabel(a, names);
+}
+
 // Each seat's name: the one it joined with, else "Bot N" or "Player N".
 export function seatNames(seats, count) {
   const out = [];
