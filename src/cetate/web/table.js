@@ -114,6 +114,7 @@ export class TablePage {
     if (this.conn) this.conn.close();
     if (this.guide) this.guide.close();
     if (this.keyHandler) document.removeEventListener("keydown", this.keyHandler);
+    if (this.barObserver) this.barObserver.disconnect();
     this.clocks.stop();
     document.title = i18n.t("web.app.name");
   }
@@ -145,6 +146,20 @@ export class TablePage {
       h("aside", { class: "tp-side" }, this.seats.element(), this.invitesEl, this.journal.element(), this.chat.element()),
       this.dialogs.el, this.curtain.el, this.toaster.el);
     this.header.build();
+    this.watchBar();
+  }
+
+  // the action bar's height as --bar-h on the page: on a phone the bar sticks to the bottom of the screen and the
+  // game's hand sticks just above it (style.css, "phone layout"), so the decision and its cards share the screen
+  watchBar() {
+    if (this.barObserver) this.barObserver.disconnect();
+    const bar = this.bar.el;
+    const set = () => this.root.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    if (typeof ResizeObserver === "function") {
+      this.barObserver = new ResizeObserver(set);
+      this.barObserver.observe(bar);
+    }
+    set();
   }
 
   openGuide(slug, anchor) {
@@ -296,7 +311,7 @@ export class TablePage {
     const result = this.end.result();
     this.bar.render(out, ctx, this.dialogs.covers(dialog), result);
     const names = st.names();
-    this.dialogs.render(dialog, () => [this.hints.hintButton() || this.hints.hintLine(ctx, names), this.hints.undoButton()]);
+    this.dialogs.render(dialog, () => [this.hints.hintButton() || this.hints.hintLine(ctx, names), this.hints.undoButton()], this.toaster);
 
     // scores
     this.header.showScoresButton(!!result);

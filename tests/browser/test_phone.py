@@ -1,0 +1,277 @@
+"""The phone layout (issue 32, "A phone layout for every game"): each game played a few turns at 390x844 with touch.
+
+At that size the decision's buttons and the cards it needs are on one screen together (no scrolling back and
+forth), the page never scrolls sideways, the character row and the boards fit, and nothing (a toast, a sticky
+bar) covers an open dialog. CETATE_SCREENSHOTS=1 saves citadels-phone.png, citadels-phone-rob.png,
+akropolis-phone.png, gates-phone.png and lobby-phone.png to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+
+W, H = 390, 844
+TIMEOUT_MS = 20_000
+DEADLINE_S = 60
+
+# every socket the page opens is kept in window.__sockets, so that a test can send what a confused client would
+RECORD_SOCKETS_JS = """(() => {
+  window.__sockets = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (!window.__sockets.includes(this)) window.__sockets.push(this);
+    return send.call(this, data);
+  };
+})();"""
+
+# the page's layout facts: sideways scrolling, and for each selector whether its first match is fully on screen
+# and not covered by anything else (the element at its centre is itself or inside it)
+ON_SCREEN_JS = """(sels) => {
+  const out = {overflow: document.scrollingElement.scrollWidth - window.innerWidth, items: {}};
+  for (const sel of sels) {
+    const els = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+    if (!els.length) { out.items[sel] = 'missing'; continue; }
+    const problems = [];
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.left < -1 || r.top < -1 || r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1) {
+        problems.push(`off screen ${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.right)},${Math.round(r.bottom)}`);
+        continue;
+      }
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+      if (!at || !(el === at || el.contains(at))) {
+        problems.push(`covered by ${at ? at.className || at.tagName : 'nothing'}`);
+      }
+    }
+    out.items[sel] = problems.length ? problems.join('; ') : 'ok';
+  }
+  return out;
+}"""
+
+# whether a toast, the header or any fixed element other than the dialog's overlay overlaps the open dialog
+DIALOG_COVERED_JS = """() => {
+  const d = document.querySelector('.tp-dialog-layer .dialog');
+  if (!d) return 'no dialog';
+  const r = d.getBoundingClientRect();
+  const hits = [];
+  for (const el of document.querySelectorAll('.toast.show, .top, .tp-bar, .dialog-restore, .gt-preview.show')) {
+    const o = el.getBoundingClientRect();
+    if (!o.width || !o.height || getComputedStyle(el).visibility === 'hidden' || getComputedStyle(el).opacity === '0') continue;
+    const overlap = Math.min(r.right, o.right) - Math.max(r.left, o.left) > 0 && Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top) > 0;
+    if (!overlap) continue;
+    // covering: the other element is drawn above the dialog at the overlap's centre
+    const x = (Math.max(r.left, o.left) + Math.min(r.right, o.right)) / 2;
+    const y = (Math.max(r.top, o.top) + Math.min(r.bottom, o.bottom)) / 2;
+    const at = document.elementFromPoint(x, y);
+    if (at && !d.contains(at)) hits.push(el.className);
+  }
+  return hits.join(', ');
+}"""
+
+
+@pytest.fixture
+def phone_page(browser):
+    context = browser.new_context(viewport={"width": W, "height": H}, locale="en-US", has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script("localStorage.setItem('cetate.name', 'Ana'); localStorage.setItem('cetate.lang', 'en');")
+    page.add_init_script(RECORD_SOCKETS_JS)
+    yield page
+    context.close()
+    assert not errors, "uncaught JavaScript errors:\n" + "\n".join(errors)
+
+
+def layout(page, *sels: str) -> dict:
+    return page.evaluate(ON_SCREEN_JS, list(sels))
+
+
+def assert_on_screen(page, *sels: str, what: str = "") -> None:
+    facts = layout(page, *sels)
+    assert facts["overflow"] <= 1, f"{what}: the page scrolls sideways by {facts['overflow']} px"
+    bad = {k: v for k, v in facts["items"].items() if v != "ok"}
+    assert not bad, f"{what}: not on one screen: {bad}"
+
+
+def assert_dialog_clear(page, what: str = "") -> None:
+    hits = page.evaluate(DIALOG_COVERED_JS)
+    assert hits in ("", "no dialog"), f"{what}: the open dialog is covered by {hits}"
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1, what
+
+
+def create_table(server: str, game: str, players: int, seats: list[dict], seed: int, options: dict) -> dict:
+    body = json.dumps({"game": game, "players": players, "seats": seats, "seed": seed, "options": options})
+    req = urllib.request.Request(f"{server}/api/tables", data=body.encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def bots_of(server: str, game: str) -> list[str]:
+    with urllib.request.urlopen(f"{server}/api/games", timeout=10) as r:
+        games = json.load(r)
+    return next(g for g in games if g["id"] == game)["bots"]
+
+
+def open_seat(page, link: str, board: str) -> None:
+    page.goto(link)
+    page.wait_for_url(re.compile(r".*#/t/[^/?]+$"), timeout=TIMEOUT_MS)
+    page.locator(board).wait_for(timeout=TIMEOUT_MS)
+    if page.locator(".join-overlay").count():
+        page.locator(".join-overlay button[type=submit]").click()
+
+
+def refuse_something(page) -> None:
+    """Send an action the engine refuses, over the page's own socket: the page shows the refusal in a toast."""
+    page.wait_for_function("() => window.__sockets && window.__sockets.some((s) => s.readyState === 1)")
+    page.evaluate("""() => { const s = window.__sockets.find((s) => s.readyState === 1);
+      s.send(JSON.stringify({type: 'act', action: {type: 'no_such_move'}})); }""")
+
+
+# -- the lobby --------------------------------------------------------------------------------------------------
+
+def test_lobby_fits_a_phone(phone_page, server, screenshot):
+    page = phone_page
+    page.goto(f"{server}/")
+    page.locator("button.quick-play[data-game=citadels]").wait_for()
+    # the page does not scroll sideways; each game's card (its buttons included) is as wide as the screen allows
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
+    for box in (page.locator(".game-card").nth(i).bounding_box() for i in range(page.locator(".game-card").count())):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= W, box
+    for game in ("citadels", "akropolis", "gates"):
+        box = page.locator(f"button.quick-play[data-game={game}]").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= W and box["height"] >= 36, (game, box)
+    screenshot(page, "lobby-phone.png")
+
+
+# -- Citadels ------------------------------------------------------------------------------------------------
+
+CZ_BAR = "[data-testid=action-bar] .bar-main"
+CZ_DIALOG = ".tp-dialog-layer .overlay"
+NOT_BUSY_JS = "() => !!document.getElementById('app') && !document.querySelector('#app .page.busy')"
+CZ_ACTIONABLE_JS = """() => {
+  if (!document.getElementById('app') || document.querySelector('#app .page.busy')) return false;
+  return !!(document.querySelector('.scores-dialog [data-testid=score-table]')
+    || document.querySelector('.tp-dialog-layer .overlay, .tp-dialog-layer .dialog-restore')
+    || document.querySelector('[data-testid=action-bar] .bar-main button[data-action]'));
+}"""
+
+
+class CitadelsPhone:
+    """Plays the seat by tapping: takes the Thief when the draft offers it, robs with it, builds what it can."""
+
+    def __init__(self, page, screenshot) -> None:
+        self.page = page
+        self.screenshot = screenshot
+        self.seen: set[str] = set()
+        self.tried: set[str] = set()
+        self.resources = 0
+
+    def wait(self) -> None:
+        self.page.wait_for_function(CZ_ACTIONABLE_JS, timeout=TIMEOUT_MS)
+
+    def step(self) -> str:
+        page = self.page
+        self.wait()
+        if page.locator(".scores-dialog [data-testid=score-table]").count():
+            return "over"
+        restore = page.locator(".tp-dialog-layer .dialog-restore")
+        if restore.count():
+            restore.first.tap()
+            return "restore"
+        required = page.locator(f"{CZ_DIALOG}.required .dialog")
+        if required.count():
+            assert_dialog_clear(page, "a required choice")
+            thief = required.locator("button.card[data-character=thief]:not([disabled])")
+            for sel in (".dialog-buttons button.primary", ".dialog-body button.card:not([disabled])",
+                        ".dialog-body button:not([disabled])", ".dialog-buttons button"):
+                loc = thief if thief.count() and "draft" in (required.get_attribute("class") or "") else required.locator(sel)
+                if loc.count():
+                    assert_on_screen(page, f"{CZ_DIALOG}.required .dialog-head h2", what="a required choice")
+                    loc.first.scroll_into_view_if_needed()
+                    loc.first.tap()
+                    return "dialog"
+            raise AssertionError("a required dialog offers nothing to tap")
+        picker = page.locator(f"{CZ_DIALOG}.picker .dialog")
+        if picker.count():
+            return self.pick(picker)
+        bar = page.locator(CZ_BAR)
+        gold = bar.locator("button[data-action=take_gold]")
+        draw = bar.locator("button[data-action=draw_cards]")
+        if gold.count() or draw.count():
+            choice = draw if (self.resources % 2 and draw.count()) or not gold.count() else gold
+            self.resources += 1
+            choice.first.tap()
+            return "resource"
+        end = bar.locator("button[data-action=end_turn]")
+        if end.count() and "turn" not in self.seen and page.locator("[data-testid=hand] .hand-cards .card").count():
+            self.check_turn()
+        buildable = page.locator("[data-testid=hand] button.card.buildable")
+        if buildable.count():
+            buildable.first.tap()
+            return "build"
+        for button in bar.locator("button[data-action]:not([data-action=end_turn])").all():
+            key = f"{button.get_attribute('data-action')}|{button.inner_text()}"
+            if key not in self.tried:
+                self.tried.add(key)
+                button.tap()
+                return "power"
+        if end.count():
+            self.tried = set()
+            end.first.tap()
+            return "end"
+        return "idle"
+
+    def check_turn(self) -> None:
+        """Our turn with cards in hand: the bar's buttons, the hand's cards and the whole character row at once."""
+        page = self.page
+        assert_on_screen(page, f"{CZ_BAR} button[data-action=end_turn]", "[data-testid=hand] .hand-cards .card",
+                         ".cz-strip .card", what="a turn")
+        strip = page.evaluate("() => { const s = document.querySelector('.cz-strip'); return s.scrollWidth - s.clientWidth; }")
+        assert strip <= 1, f"the character row scrolls sideways by {strip} px"
+        self.seen.add("turn")
+        self.screenshot(page, "citadels-phone.png")
+
+    def pick(self, picker) -> str:
+        page = self.page
+        title = picker.locator("h2").first.inner_text()
+        if "rob" not in self.seen and picker.locator("button.card[data-character]").count() and "Rob" in title:
+            # a refusal's toast while the Rob pop-up is open: shown in the pop-up, covering nothing
+            refuse_something(page)
+            page.locator(".dialog .dialog-toast").wait_for()
+            assert_dialog_clear(page, "the Rob pop-up with a refusal")
+            assert_on_screen(page, ".tp-dialog-layer .dialog-close", ".tp-dialog-layer .dialog-body button.card:not([disabled])",
+                             what="the Rob pop-up")
+            self.screenshot(page, "citadels-phone-rob.png")
+            self.seen.add("rob")
+        assert_dialog_clear(page, title)
+        cards = picker.locator(".dialog-body button.card:not([disabled]), .dialog-body button.player-choice")
+        if cards.count():
+            cards.first.tap()
+        else:
+            picker.locator(".dialog-close").tap()
+        return "picked"
+
+
+def test_citadels_on_a_phone(phone_page, server, screenshot):
+    page = phone_page
+    bots = bots_of(server, "citadels")
+    bot = "citadels-heuristic" if "citadels-heuristic" in bots else bots[0]
+    created = create_table(server, "citadels", 2, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": bot}], 3, {})
+    open_seat(page, created["invite_links"]["0"], "[data-testid=hand]")
+    player = CitadelsPhone(page, screenshot)
+    end = time.monotonic() + DEADLINE_S * 2
+    while time.monotonic() < end and not {"turn", "rob"} <= player.seen:
+        if player.step() == "over":
+            break
+        page.wait_for_function(NOT_BUSY_JS, timeout=TIMEOUT_MS)
+    assert {"turn", "rob"} <= player.seen, f"seen only {player.seen}"
