@@ -9,6 +9,7 @@ akropolis-phone.png, gates-phone.png and lobby-phone.png to docs/screenshots/.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.request
@@ -45,7 +46,7 @@ ON_SCREEN_JS = """(sels) => {
         problems.push(`off screen ${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.right)},${Math.round(r.bottom)}`);
         continue;
       }
-      const at = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + (r.height > 120 ? r.height / 2 : Math.min(r.height / 2, 12)));
       if (!at || !(el === at || el.contains(at))) {
         problems.push(`covered by ${at ? at.className || at.tagName : 'nothing'}`);
       }
@@ -97,6 +98,9 @@ def layout(page, *sels: str) -> dict:
 
 def assert_on_screen(page, *sels: str, what: str = "") -> None:
     facts = layout(page, *sels)
+    if os.environ.get("CETATE_PHONE_DEBUG"):
+        page.screenshot(path=f"/tmp/phone-{what.replace(' ', '_')}.png")
+        page.screenshot(path=f"/tmp/phone-{what.replace(' ', '_')}-full.png", full_page=True)
     assert facts["overflow"] <= 1, f"{what}: the page scrolls sideways by {facts['overflow']} px"
     bad = {k: v for k, v in facts["items"].items() if v != "ok"}
     assert not bad, f"{what}: not on one screen: {bad}"
@@ -197,7 +201,6 @@ class CitadelsPhone:
                 loc = thief if thief.count() and "draft" in (required.get_attribute("class") or "") else required.locator(sel)
                 if loc.count():
                     assert_on_screen(page, f"{CZ_DIALOG}.required .dialog-head h2", what="a required choice")
-                    loc.first.scroll_into_view_if_needed()
                     loc.first.tap()
                     return "dialog"
             raise AssertionError("a required dialog offers nothing to tap")
@@ -275,3 +278,186 @@ def test_citadels_on_a_phone(phone_page, server, screenshot):
             break
         page.wait_for_function(NOT_BUSY_JS, timeout=TIMEOUT_MS)
     assert {"turn", "rob"} <= player.seen, f"seen only {player.seen}"
+
+
+# -- Akropolis -------------------------------------------------------------------------------------------------
+
+AKR_STATE_JS = """() => {
+  if (document.querySelector('.scores-dialog [data-testid=score-table]')) return 'over';
+  const b = document.querySelector('.akr');
+  if (!document.getElementById('app') || !b || document.querySelector('#app .page.busy')) return '';
+  if (b.dataset.mine !== '1' || b.dataset.pending === '1') return '';
+  return b.dataset.phase;
+}"""
+
+# the screen points of the fit markers a finger can reach (not under a tool button, the bar or the header)
+AKR_FITS_JS = """() => {
+  const out = [];
+  for (const c of document.querySelectorAll('circle.akr-fit')) {
+    const r = c.getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    const el = document.elementFromPoint(x, y);
+    if (el && el.closest('svg.akr-city-svg')) out.push({x, y});
+  }
+  return out;
+}"""
+
+AKR_VIEWBOX_JS = "() => document.querySelector('svg.akr-city-svg').viewBox.baseVal.width"
+
+# two fingers on the city moving apart (a pinch that zooms in), then together, as the browser's pointer events
+PINCH_JS = """(apart) => {
+  const svg = document.querySelector('svg.akr-city-svg');
+  const r = svg.getBoundingClientRect();
+  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+  const ev = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', isPrimary: id === 11,
+    clientX: x, clientY: cy, bubbles: true, cancelable: true}));
+  const d0 = apart ? 30 : 90, d1 = apart ? 90 : 30;
+  ev('pointerdown', 11, cx - d0); ev('pointerdown', 12, cx + d0);
+  for (let i = 1; i <= 6; i++) { const d = d0 + (d1 - d0) * i / 6; ev('pointermove', 11, cx - d); ev('pointermove', 12, cx + d); }
+  ev('pointerup', 11, cx - d1); ev('pointerup', 12, cx + d1);
+}"""
+
+
+class AkropolisPhone:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.turn = 0
+        self.seen: set[str] = set()
+
+    def state(self) -> str:
+        return self.page.wait_for_function(f"() => ({AKR_STATE_JS})() || false", timeout=TIMEOUT_MS).json_value()
+
+    def drop(self) -> None:
+        """Tap a cell where the piece fits (the piece shows there), tap it again to place it."""
+        page = self.page
+        page.locator("circle.akr-fit").first.wait_for()
+        fits = page.evaluate(AKR_FITS_JS)
+        assert fits, "no fit marker is reachable on the phone's screen"
+        spot = fits[(self.turn * 5) % len(fits)]
+        page.touchscreen.tap(spot["x"], spot["y"])
+        reason = page.locator(".akr-reason")
+        assert "Tap again" in reason.inner_text(), reason.inner_text()
+        page.touchscreen.tap(spot["x"], spot["y"])
+
+    def step(self, screenshot) -> str:
+        page = self.page
+        state = self.state()
+        if state == "over":
+            return state
+        if state == "take" and self.turn >= 3:
+            # then the easy bot's hints (they go for the Athena cards), so that a card gets ready for us
+            self.turn += 1
+            page.locator("[data-testid=hint]").tap()
+            page.locator("[data-testid=hint-play]").tap()
+        elif state == "take":
+            self.turn += 1
+            tiles = page.locator("button.akr-site-tile.takeable")
+            # the construction site, the city and the bar's words (tap, not click) on one screen
+            assert_on_screen(page, "button.akr-site-tile", "svg.akr-city-svg", "[data-testid=action-bar]", what="take")
+            assert "Tap" in page.locator(".akr-bar-hint").inner_text(), page.locator(".akr-bar-hint").inner_text()
+            tiles.nth(self.turn % tiles.count()).tap()
+            page.locator("button.akr-site-tile.selected").wait_for()
+            assert_on_screen(page, "button.akr-site-tile.selected", "svg.akr-city-svg", "[data-tool=rotate-cw]", what="place")
+            assert "click" not in page.locator("[data-testid=action-bar]").inner_text().lower()
+            if "pinch" not in self.seen:
+                before = page.evaluate(AKR_VIEWBOX_JS)
+                page.evaluate(PINCH_JS, True)
+                zoomed = page.evaluate(AKR_VIEWBOX_JS)
+                assert zoomed < before * 0.8, (before, zoomed)
+                page.evaluate(PINCH_JS, False)
+                assert page.evaluate(AKR_VIEWBOX_JS) > zoomed * 1.3
+                page.locator("[data-tool=fit]").tap()
+                screenshot(page, "akropolis-phone.png")
+                self.seen.add("pinch")
+            page.locator("[data-tool=rotate-cw]").tap()
+            self.drop()
+        elif state in ("place", "small"):
+            self.drop()
+        elif state == "athena":
+            # the Athena cards with their small tiles and the bar's Done button, without scrolling
+            assert_on_screen(page, "[data-testid=athena] .akr-card.ready", "[data-testid=action-bar] [data-action=done]",
+                             what="Athena")
+            assert "click" not in page.locator("[data-testid=athena]").inner_text().lower()
+            if "athena" not in self.seen:
+                screenshot(page, "akropolis-phone-athena.png")
+            self.seen.add("athena")
+            pick = page.locator("button.akr-small.pick")
+            if pick.count():
+                pick.first.tap()
+            else:
+                page.locator("[data-testid=action-bar] [data-action=done]").tap()
+        self.seen.add(state)
+        return state
+
+
+def test_akropolis_on_a_phone(phone_page, server, screenshot):
+    page = phone_page
+    options = {"athena": True, "athena_cards": ["agora", "parkland", "oasis", "hanging_gardens"]}
+    # solo against the Architect: the hints (a solo hint plays futures out) soon get an Athena card ready
+    created = create_table(server, "akropolis", 1, [{"kind": "human", "name": "Ana"}], 10, options)
+    open_seat(page, created["invite_links"]["0"], ".akr")
+    player = AkropolisPhone(page)
+    end = time.monotonic() + DEADLINE_S * 2
+    while time.monotonic() < end and not (player.turn >= 6 and "athena" in player.seen):
+        if player.step(screenshot) == "over":
+            break
+        page.wait_for_function(NOT_BUSY_JS, timeout=TIMEOUT_MS)
+    assert player.turn >= 6 and {"pinch", "athena"} <= player.seen, (player.turn, player.seen)
+
+
+# -- Gates of the Citadel ----------------------------------------------------------------------------------
+
+GT_STATE_JS = """() => {
+  if (document.querySelector('.scores-dialog [data-testid=score-table]')) return 'over';
+  const b = document.querySelector('.gt');
+  if (!b || document.querySelector('.table-page.busy')) return '';
+  if (b.dataset.mine !== '1') return '';
+  return b.dataset.phase;
+}"""
+
+
+def test_gates_on_a_phone(phone_page, server, screenshot):
+    page = phone_page
+    bots = bots_of(server, "gates")
+    bot = "gates-heuristic" if "gates-heuristic" in bots else bots[0]
+    created = create_table(server, "gates", 2, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": bot}], 8,
+                           {"first_chooser": 0})
+    open_seat(page, created["invite_links"]["0"], ".gt")
+    seen: dict[str, int] = {}
+    end = time.monotonic() + DEADLINE_S * 2
+    while time.monotonic() < end and seen.get("action", 0) < 4:
+        state = page.wait_for_function(f"() => ({GT_STATE_JS})() || false", timeout=TIMEOUT_MS).json_value()
+        if state == "over":
+            break
+        seen[state] = seen.get(state, 0) + 1
+        if state == "shuffle":
+            page.locator(".gt [data-action=shuffle]").tap()
+        elif state == "draft":
+            # the pair to choose from, with its two cards and their buttons, whole on the screen
+            assert_on_screen(page, ".gt-pair.current", ".gt-pair.current button[data-action=choose]", what="draft")
+            if seen[state] == 2:
+                screenshot(page, "gates-phone-draft.png")
+            pair = int(page.locator(".gt-pair.current").get_attribute("data-pair"))
+            page.locator(".gt-pair.current button[data-action=choose]").nth((pair // 2) % 2).tap()
+        elif state == "start":
+            page.locator(".gt [data-action=start]").tap()
+        elif state in ("action", "extra"):
+            # the duel's decision: the hand's cards and the bar's skip button, with the two main cards in sight
+            cards = page.locator(".gt-hand button[data-action=attach]")
+            assert_on_screen(page, ".gt-hand", "[data-testid=action-bar] [data-action=skip]", ".gt-side .gt-main",
+                             "[data-testid=prelim]", what=state)
+            if state == "action" and seen[state] == 2:
+                screenshot(page, "gates-phone.png")
+            if cards.count() and seen[state] % 3:
+                cards.first.tap()
+            else:
+                page.locator("[data-testid=action-bar] [data-action=skip]").tap()
+        elif state == "poet":
+            assert_dialog_clear(page, "poet")
+            page.locator(".tp-dialog-layer button[data-action=poet]").first.tap()
+        elif state == "siege":
+            gates = page.locator("button.gt-gate.target")
+            assert_on_screen(page, "button.gt-gate.target", what="siege")
+            gates.first.tap()
+        page.wait_for_function(NOT_BUSY_JS, timeout=TIMEOUT_MS)
+    assert seen.get("draft", 0) >= 3 and seen.get("action", 0) >= 4, seen

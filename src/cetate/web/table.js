@@ -225,6 +225,14 @@ export class TablePage {
 
   // -- drawing -----------------------------------------------------------------------------------------------
 
+  // on a phone, a decision that comes to this seat opens at the top of the page: the board's head, then what
+  // sticks above the action bar (the hand), so that the page scrolled down for the last one hides nothing now
+  toTop(mine) {
+    const key = mine ? `${this.state.view && this.state.view.phase}` : null;
+    if (key !== null && key !== this.lastDecision && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo(0, 0);
+    this.lastDecision = key;
+  }
+
   // what the game module draws from (docs: the `ctx` of a game module)
   ctx() {
     const st = this.state;
@@ -319,6 +327,7 @@ export class TablePage {
 
     // tab title, sound, hot-seat curtain
     const mine = st.isMyTurn();
+    this.toTop(mine);
     const heldNext = st.curtainSeat();
     document.title = (mine || heldNext !== null ? `${t("web.table.tab_your_turn")} · ` : "") + `${gameTitle(st.table)} · ${t("web.app.name")}`;
     this.alert.update(mine || heldNext !== null);
