@@ -330,18 +330,25 @@ AKR_FITS_JS = """() => {
 
 AKR_VIEWBOX_JS = "() => document.querySelector('svg.akr-city-svg').viewBox.baseVal.width"
 
-# two fingers on the city moving apart (a pinch that zooms in), then together, as the browser's pointer events
-PINCH_JS = """(apart) => {
-  const svg = document.querySelector('svg.akr-city-svg');
-  const r = svg.getBoundingClientRect();
-  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
-  const ev = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', isPrimary: id === 11,
-    clientX: x, clientY: cy, bubbles: true, cancelable: true}));
-  const d0 = apart ? 30 : 90, d1 = apart ? 90 : 30;
-  ev('pointerdown', 11, cx - d0); ev('pointerdown', 12, cx + d0);
-  for (let i = 1; i <= 6; i++) { const d = d0 + (d1 - d0) * i / 6; ev('pointermove', 11, cx - d); ev('pointermove', 12, cx + d); }
-  ev('pointerup', 11, cx - d1); ev('pointerup', 12, cx + d1);
-}"""
+AKR_CITY_CENTRE_JS = """() => { const r = document.querySelector('svg.akr-city-svg').getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2]; }"""
+
+
+def pinch(page, apart: bool) -> None:
+    """Two fingers on the city moving apart (zoom in) or together (zoom out): real touch input, through the
+    DevTools protocol (Playwright's touchscreen has one finger only)."""
+    cx, cy = page.evaluate(AKR_CITY_CENTRE_JS)
+    cdp = page.context.new_cdp_session(page)
+    d0, d1 = (30, 100) if apart else (100, 30)
+
+    def points(d: float) -> list[dict]:
+        return [{"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(d0)})
+    for i in range(1, 7):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(d0 + (d1 - d0) * i / 6)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
 
 
 class AkropolisPhone:
@@ -387,10 +394,10 @@ class AkropolisPhone:
             assert "click" not in page.locator("[data-testid=action-bar]").inner_text().lower()
             if "pinch" not in self.seen:
                 before = page.evaluate(AKR_VIEWBOX_JS)
-                page.evaluate(PINCH_JS, True)
+                pinch(page, apart=True)
                 zoomed = page.evaluate(AKR_VIEWBOX_JS)
                 assert zoomed < before * 0.8, (before, zoomed)
-                page.evaluate(PINCH_JS, False)
+                pinch(page, apart=False)
                 assert page.evaluate(AKR_VIEWBOX_JS) > zoomed * 1.3
                 page.locator("[data-tool=fit]").tap()
                 screenshot(page, "akropolis-phone.png")
