@@ -181,6 +181,7 @@ class CitadelsPhone:
         self.screenshot = screenshot
         self.turn_shot = turn_shot
         self.turns = 0  # turns checked (our turn with cards in hand, just before "End your turn")
+        self.builds = 0  # builds checked
         self.seen: set[str] = set()
         self.tried: set[str] = set()
         self.resources = 0
@@ -200,6 +201,7 @@ class CitadelsPhone:
         required = page.locator(f"{CZ_DIALOG}.required .dialog")
         if required.count():
             assert_dialog_clear(page, "a required choice")
+            assert "click" not in required.inner_text().lower(), required.inner_text()
             thief = required.locator("button.card[data-character=thief]:not([disabled])")
             for sel in (".dialog-buttons button.primary", ".dialog-body button.card:not([disabled])",
                         ".dialog-body button:not([disabled])", ".dialog-buttons button"):
@@ -223,6 +225,14 @@ class CitadelsPhone:
         end = bar.locator("button[data-action=end_turn]")
         buildable = page.locator("[data-testid=hand] button.card.buildable")
         if buildable.count():
+            # the build: the cards to tap and the bar's buttons (End your turn, the powers) on one screen
+            assert_on_screen(page, "[data-testid=hand] button.card.buildable", f"{CZ_BAR} button[data-action=end_turn]",
+                             what="a build")
+            words = page.locator("[data-testid=action-bar]").inner_text()
+            assert "Tap a card in your hand to build it." in words, words
+            self.builds += 1
+            if self.turn_shot and self.builds == 3:
+                self.screenshot(page, self.turn_shot)
             buildable.first.tap()
             return "build"
         for button in bar.locator("button[data-action]:not([data-action=end_turn])").all():
@@ -245,12 +255,12 @@ class CitadelsPhone:
         page = self.page
         assert_on_screen(page, f"{CZ_BAR} button[data-action=end_turn]", "[data-testid=hand] .hand-cards .card",
                          ".cz-strip .card", what="a turn")
+        words = page.locator("[data-testid=action-bar]").inner_text()
+        assert "click" not in words.lower(), words  # a touch screen's words: "tap"
         strip = page.evaluate("() => { const s = document.querySelector('.cz-strip'); return s.scrollWidth - s.clientWidth; }")
         assert strip <= 1, f"the character row scrolls sideways by {strip} px"
         self.turns += 1
         self.seen.add("turn")
-        if self.turn_shot and self.turns == 3:
-            self.screenshot(page, self.turn_shot)
 
     def pick(self, picker) -> str:
         page = self.page
@@ -283,11 +293,11 @@ def test_citadels_quick_play_on_a_phone(phone_page, server, screenshot):
     assert page.locator(".city-row").count() == 4
     player = CitadelsPhone(page, screenshot, "citadels-phone.png")
     end = time.monotonic() + DEADLINE_S * 2
-    while time.monotonic() < end and player.turns < 3:
+    while time.monotonic() < end and (player.turns < 3 or player.builds < 3):
         if player.step() == "over":
             break
         page.wait_for_function(NOT_BUSY_JS, timeout=TIMEOUT_MS)
-    assert player.turns >= 3
+    assert player.turns >= 3 and player.builds >= 3, (player.turns, player.builds)
 
 
 def test_citadels_rob_on_a_phone(phone_page, server, screenshot):
