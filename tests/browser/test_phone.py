@@ -3,7 +3,12 @@
 At that size the decision's buttons and the cards it needs are on one screen together (no scrolling back and
 forth), the page never scrolls sideways, the character row and the boards fit, and nothing (a toast, a sticky
 bar) covers an open dialog. CETATE_SCREENSHOTS=1 saves citadels-phone.png, citadels-phone-rob.png,
-akropolis-phone.png, gates-phone.png and lobby-phone.png to docs/screenshots/.
+akropolis-phone.png, akropolis-phone-athena.png, gates-phone.png, gates-phone-draft.png and lobby-phone.png to
+docs/screenshots/. CETATE_PHONE_DEBUG=1 saves the screen (and the whole page) of every layout check to
+/tmp/phone-<what>.png, to see what a failing check saw.
+
+The browser context has touch and a phone's user agent (`has_touch`, `is_mobile`): the pages are tapped, and the
+Akropolis city is pinched with two fingers through the DevTools protocol's touch events.
 """
 
 from __future__ import annotations
