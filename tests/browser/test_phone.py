@@ -366,6 +366,23 @@ def pinch(page, apart: bool) -> None:
     cdp.detach()
 
 
+def test_akropolis_four_players_fit_a_phone(phone_page, server):
+    """Four players: the construction site's tiles and four city tabs, all on the first screen."""
+    page = phone_page
+    bots = bots_of(server, "akropolis")
+    bot = "akropolis-heuristic" if "akropolis-heuristic" in bots else bots[0]
+    seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": bot}] * 3
+    for seed in range(1, 13):  # a seed where we play first: the site's six tiles are all there
+        created = create_table(server, "akropolis", 4, seats, seed, {})
+        open_seat(page, created["invite_links"]["0"], ".akr")
+        page.wait_for_function(f"() => ({AKR_STATE_JS})() === 'take'", timeout=TIMEOUT_MS)
+        if page.locator(".akr-site-row .akr-site-tile").count() == 6:
+            break
+    assert page.locator(".akr-site-row .akr-site-tile").count() == 6
+    assert_on_screen(page, ".akr-site-row .akr-site-tile", ".akr-tab", "svg.akr-city-svg", "[data-testid=action-bar]",
+                     what="four players")
+
+
 class AkropolisPhone:
     def __init__(self, page) -> None:
         self.page = page
