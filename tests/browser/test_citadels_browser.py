@@ -419,7 +419,7 @@ def test_no_horizontal_overflow(new_page, server, screenshot, width, height):
     assert horizontal_overflow(page) <= OVERFLOW_TOLERANCE_PX, "turn"
     assert page.locator("[data-testid=hand]").is_visible()
     if width < 500:
-        screenshot(page, "citadels-phone.png")
+        screenshot(page, "citadels-phone-small.png")  # citadels-phone.png: test_phone.py, at 390x844
 
 
 def expect_text(locator, text: str, timeout_ms: int = TABLE_TIMEOUT_MS) -> None:

@@ -22,7 +22,21 @@ export function buildHeader() {
   const turns = h("a", { class: "turns-badge", id: "turns-badge", href: "#/turns", hidden: true, "data-testid": "turns-badge" });
   header.append(brand, title, slot, turns, who, select);
   renderAccount();
+  watchHeight(header);
   return header;
+}
+
+// The header's height as --top-h on the document: on a phone the header wraps to two lines, and what sticks under
+// it (style.css, "phone layout") reads its height from there
+let observer = null;
+function watchHeight(header) {
+  const set = () => document.documentElement.style.setProperty("--top-h", `${Math.ceil(header.getBoundingClientRect().height)}px`);
+  if (observer) observer.disconnect();
+  if (typeof ResizeObserver === "function") {
+    observer = new ResizeObserver(set);
+    observer.observe(header);
+  }
+  set();
 }
 
 // The header's account corner, drawn again when someone signs in or out (app.js listens to account.js)

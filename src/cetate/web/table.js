@@ -114,6 +114,7 @@ export class TablePage {
     if (this.conn) this.conn.close();
     if (this.guide) this.guide.close();
     if (this.keyHandler) document.removeEventListener("keydown", this.keyHandler);
+    if (this.barObserver) this.barObserver.disconnect();
     this.clocks.stop();
     document.title = i18n.t("web.app.name");
   }
@@ -145,6 +146,20 @@ export class TablePage {
       h("aside", { class: "tp-side" }, this.seats.element(), this.invitesEl, this.journal.element(), this.chat.element()),
       this.dialogs.el, this.curtain.el, this.toaster.el);
     this.header.build();
+    this.watchBar();
+  }
+
+  // the action bar's height as --bar-h on the page: on a phone the bar sticks to the bottom of the screen and the
+  // game's hand sticks just above it (style.css, "phone layout"), so the decision and its cards share the screen
+  watchBar() {
+    if (this.barObserver) this.barObserver.disconnect();
+    const bar = this.bar.el;
+    const set = () => this.root.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    if (typeof ResizeObserver === "function") {
+      this.barObserver = new ResizeObserver(set);
+      this.barObserver.observe(bar);
+    }
+    set();
   }
 
   openGuide(slug, anchor) {
@@ -209,6 +224,14 @@ export class TablePage {
   }
 
   // -- drawing -----------------------------------------------------------------------------------------------
+
+  // on a phone, a decision that comes to this seat opens at the top of the page: the board's head, then what
+  // sticks above the action bar (the hand), so that the page scrolled down for the last one hides nothing now
+  toTop(mine) {
+    const key = mine ? `${this.state.view && this.state.view.phase}` : null;
+    if (key !== null && key !== this.lastDecision && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo(0, 0);
+    this.lastDecision = key;
+  }
 
   // what the game module draws from (docs: the `ctx` of a game module)
   ctx() {
@@ -296,7 +319,7 @@ export class TablePage {
     const result = this.end.result();
     this.bar.render(out, ctx, this.dialogs.covers(dialog), result);
     const names = st.names();
-    this.dialogs.render(dialog, () => [this.hints.hintButton() || this.hints.hintLine(ctx, names), this.hints.undoButton()]);
+    this.dialogs.render(dialog, () => [this.hints.hintButton() || this.hints.hintLine(ctx, names), this.hints.undoButton()], this.toaster);
 
     // scores
     this.header.showScoresButton(!!result);
@@ -304,6 +327,7 @@ export class TablePage {
 
     // tab title, sound, hot-seat curtain
     const mine = st.isMyTurn();
+    this.toTop(mine);
     const heldNext = st.curtainSeat();
     document.title = (mine || heldNext !== null ? `${t("web.table.tab_your_turn")} · ` : "") + `${gameTitle(st.table)} · ${t("web.app.name")}`;
     this.alert.update(mine || heldNext !== null);

@@ -103,6 +103,17 @@ function hexTitle(ctx, code, lvl) {
 // -- module state for the keyboard (one listener for the page, acting on the table drawn last) ----------
 
 let live = null; // { root, ctx, rotate(delta), zoom(f), fit(), cancel() }
+
+// a touch screen (a phone, a tablet): the words say "tap" where they say "click", and leave out the keys
+let touchSeen = false;
+if (typeof window !== "undefined") window.addEventListener("pointerdown", (ev) => { touchSeen = ev.pointerType === "touch"; }, true);
+function touch() {
+  return touchSeen || (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+}
+// the key of a hint in words for the pointer at hand (web.akropolis.touch.* on a touch screen)
+function how(key) {
+  return touch() ? `${P}.touch.${key}` : `${P}.hint.${key}`;
+}
 let keysBound = false;
 
 function bindKeys() {
@@ -429,7 +440,7 @@ function siteStrip(ctx, L, mine, piece) {
     h("span", null, t(`${P}.site.turn`, { turn: v.turn, turns: v.turns })),
     h("span", null, t(`${P}.site.stacks`, { count: v.stacks, tiles: v.stack_tiles })));
   if (stones !== null) info.prepend(h("span", { class: "akr-my-stones", title: t(`${P}.badge.stones`, { count: stones }) }, fromMarkup(art.stoneSvg()), t(`${P}.site.stones`, { count: stones })));
-  if (piece && v.phase === "take" && ui.sel !== null) info.append(h("span", { class: "akr-hint-keys" }, t(`${P}.hint.keys`)));
+  if (piece && v.phase === "take" && ui.sel !== null && !touch()) info.append(h("span", { class: "akr-hint-keys" }, t(`${P}.hint.keys`)));
   strip.append(info);
   return strip;
 }
@@ -580,7 +591,7 @@ function cityFrame(ctx, seat, handles) {
   const showReason = (sp) => {
     reason.className = "akr-reason";
     if (!piece) { reason.textContent = ""; return; }
-    if (!sp) { reason.textContent = t(piece.kind === "tile" ? `${P}.hint.point` : `${P}.hint.point_small`); return; }
+    if (!sp) { reason.textContent = t(how(piece.kind === "tile" ? "point" : "point_small")); return; }
     if (!sp.ok) {
       reason.classList.add("bad");
       reason.textContent = sp.why ? t(`refusal.${sp.why}`) : "";
@@ -622,7 +633,10 @@ function cityFrame(ctx, seat, handles) {
     preview.setAttribute("class", "akr-preview legal pending");
     preview.appendChild(fromMarkup(`<svg xmlns="http://www.w3.org/2000/svg"><g>${m}</g></svg>`).firstElementChild);
   } else if (piece) {
-    drawPreview(ui.hover && ui.hoverSeat === seat ? ui.hover : null);
+    const sp = drawPreview(ui.hover && ui.hoverSeat === seat ? ui.hover : null);
+    // a first tap shown before the board was drawn again still says that a second one places
+    const tapped = ui.tapAt && ui.hover && ui.tapAt[0] === ui.hover[0] && ui.tapAt[1] === ui.hover[1] && ui.tapAt[2] === seat;
+    if (sp && sp.ok && tapped) reason.textContent += " " + t(`${P}.touch.again`);
   }
 
   const place = (at) => {
@@ -659,11 +673,55 @@ function cityFrame(ctx, seat, handles) {
 
   // pointer: hover moves the preview, a press that stays put places, a drag pans, the wheel zooms; the press
   // lives in ui, so that a board drawn again between press and release (an update came) still gets the click
+  // two fingers pinch: the city zooms about the point between them and follows them (no tap, no drag then)
+  const fingers = new Map(); // pointerId -> [clientX, clientY], the touches on this city
+  let pinch = null; // { d, box, at, toStart } while two fingers are down
+  const midOf = () => {
+    const [a, b] = [...fingers.values()];
+    return { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2, d: Math.max(1, Math.hypot(a[0] - b[0], a[1] - b[1])) };
+  };
+  const pinchStart = () => {
+    const m = svg.getScreenCTM();
+    ui.press = null;
+    ui.tapAt = null;
+    if (!m) return;
+    const inv = m.inverse(); // the screen -> plane map of the city as the pinch starts
+    const toStart = (x, y) => new DOMPoint(x, y).matrixTransform(inv);
+    const s0 = midOf();
+    pinch = { d: s0.d, box: { ...box }, at: toStart(s0.x, s0.y), toStart };
+  };
+  // the new box: the old one scaled by the fingers' spread about the plane point first under their middle, and
+  // moved so that this point stays under their middle now
+  const pinchMove = () => {
+    const s1 = midOf();
+    const b0 = pinch.box;
+    const w = Math.min(80, Math.max(4, b0.w * pinch.d / s1.d));
+    const f = b0.w / w;
+    const mid = pinch.toStart(s1.x, s1.y);
+    setBox({ x: pinch.at.x - (mid.x - b0.x) / f, y: pinch.at.y - (mid.y - b0.y) / f, w: b0.w / f, h: b0.h / f });
+  };
+  const fingerUp = (ev) => {
+    if (!fingers.delete(ev.pointerId)) return false;
+    if (pinch) {
+      if (fingers.size < 2) pinch = null;
+      return true;
+    }
+    return false;
+  };
   svg.addEventListener("pointerdown", (ev) => {
     if (ev.button !== 0 && ev.pointerType === "mouse") return;
+    if (ev.pointerType === "touch") {
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (fingers.size === 2) { pinchStart(); return; }
+      if (pinch) return;
+    }
     ui.press = { seat, x: ev.clientX, y: ev.clientY, box: { ...box }, dragging: false, id: ev.pointerId };
   });
   svg.addEventListener("pointermove", (ev) => {
+    if (fingers.has(ev.pointerId)) {
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pinch && fingers.size >= 2) { pinchMove(); return; }
+    }
     if (ui.press && ui.press.id === ev.pointerId && ui.press.seat === seat) {
       const dx = ev.clientX - ui.press.x;
       const dy = ev.clientY - ui.press.y;
@@ -689,6 +747,7 @@ function cityFrame(ctx, seat, handles) {
     drawPreview(at);
   });
   const release = (ev) => {
+    if (fingerUp(ev) || pinch) { ui.press = null; return; }
     if (!ui.press || ui.press.id !== ev.pointerId || ui.press.seat !== seat) return;
     const wasDrag = ui.press.dragging;
     ui.press = null;
@@ -770,7 +829,7 @@ function cityFrame(ctx, seat, handles) {
     line.append(h("span", { class: "akr-city-caption" },
       seat === ctx.seat ? t(`${P}.city.yours`) : t(`${P}.city.of`, { seat }, ctx.players),
       " · ", t(`${P}.city.tiles`, { count: s.tiles })),
-    h("span", { class: "akr-line-help" }, t(`${P}.city_help.text`)));
+    h("span", { class: "akr-line-help" }, t(touch() ? `${P}.touch.city_help` : `${P}.city_help.text`)));
   }
   return h("div", { class: "akr-cityblock" }, frame, line);
 }
@@ -868,7 +927,7 @@ function athenaPanel(ctx, L, mine) {
   const offers = new Map((L.athena || []).map((a) => [`${a.card}|${a.tile}`, a]));
   const panel = h("section", { class: "akr-panel akr-athena", "data-testid": "athena", "aria-label": t(`${P}.athena.title`) },
     h("div", { class: "akr-panel-head" }, h("h3", null, t(`${P}.athena.title`))));
-  if (ready.size) panel.append(h("p", { class: "akr-athena-hint" }, t(`${P}.athena.ready_hint`)));
+  if (ready.size) panel.append(h("p", { class: "akr-athena-hint" }, t(touch() ? `${P}.touch.ready_hint` : `${P}.athena.ready_hint`)));
   const archDone = new Set(v.architect ? v.architect.completed : []);
   for (const card of ath.cards) {
     const isReady = ready.has(card.id);
@@ -914,18 +973,18 @@ function barControls(ctx, L, piece, bar) {
   const ui = ctx.ui;
   if (v.phase === "take") {
     if (ui.pending) bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.sending`)));
-    else if (ui.sel === null || ui.sel === undefined) bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.choose`)));
+    else if (ui.sel === null || ui.sel === undefined) bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(how("choose"))));
     else {
-      bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.place`)));
+      bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(how("place"))));
       bar.push(button(t(`${P}.btn.cancel`), () => { ui.sel = null; ctx.rerender(); }, "small ghost", { "data-action": "cancel" }));
     }
   } else if (v.phase === "place") {
-    bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(ui.pending ? `${P}.sending.place` : `${P}.hint.place`)));
+    bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(ui.pending ? `${P}.sending.place` : how("place"))));
   } else if (v.phase === "athena") {
     bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.athena`, { cards: v.athena ? v.athena.ready : [] })));
     if (L.done) bar.push(button(t(`${P}.btn.done`), actOf(ctx, L.done[0]), "primary", { "data-action": "done" }));
   } else if (v.phase === "small") {
-    bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(`${P}.hint.small`)));
+    bar.push(h("span", { class: "bar-hint akr-bar-hint" }, t(how("small"))));
   }
   if (piece && piece.turns && !ui.pending) {
     bar.push(button("⟲", () => live && live.rotate(-1), "small akr-rot", { title: t(`${P}.btn.rotate_ccw`), "aria-label": t(`${P}.btn.rotate_ccw`), "data-action": "rotate-ccw" }));

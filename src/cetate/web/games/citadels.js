@@ -13,6 +13,13 @@ import {
 
 const P = "web.citadels";
 
+// a touch screen (a phone, a tablet): the hints say "tap" where they say "click" (web.citadels.touch.*)
+let touchSeen = false;
+if (typeof window !== "undefined") window.addEventListener("pointerdown", (ev) => { touchSeen = ev.pointerType === "touch"; }, true);
+function touch() {
+  return touchSeen || (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+}
+
 // -- small helpers (the rest are the kit's) --------------------------------------------------------------
 
 function cardEl(card, ctx, opts = {}) {
@@ -385,7 +392,7 @@ function turnControls(ctx, L, claim, bar) {
     claim(L[type]);
     bar.push(button(t(`action.${type}`), act(L[type][0]), "power", { "data-action": type }));
   }
-  if (L.build && L.build.length) bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.build`)));
+  if (L.build && L.build.length) bar.push(h("span", { class: "bar-hint" }, t(touch() ? `${P}.touch.build` : `${P}.hint.build`)));
   else if (turn && turn.acted && turn.builds_left > 0 && turn.seat === ctx.seat && !L.build) bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.cannot_build`)));
   if (turn && turn.character === "witch" && turn.mode === "normal" && turn.acted && L.bewitch) bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.witch`)));
   if (L.end_turn) { claim(L.end_turn); bar.push(button(t("action.end_turn"), act(L.end_turn[0]), "end-turn", { "data-action": "end_turn" })); }
@@ -430,7 +437,7 @@ function phaseDialog(ctx, L, claim) {
     const keepable = new Map(L.keep.map((a) => [a.card, a]));
     const drawn = you.drawn || L.keep.map((a) => districtInfo(a.card, ctx.catalog));
     return required(t(`${P}.keep.title`, { count: v.turn ? v.turn.keep : 1 }),
-      [h("p", { class: "dialog-hint" }, t(`${P}.keep.hint`, { count: v.turn ? v.turn.keep : 1 })),
+      [h("p", { class: "dialog-hint" }, t(touch() ? `${P}.touch.keep` : `${P}.keep.hint`, { count: v.turn ? v.turn.keep : 1 })),
         cardsRow(...drawn.map((c) => cardEl(c, ctx, { size: "lg", onClick: keepable.has(c.id) ? act(keepable.get(c.id)) : null, disabled: !keepable.has(c.id) })))]);
   }
 
@@ -439,7 +446,7 @@ function phaseDialog(ctx, L, claim) {
     const discardable = new Map((L.discard || []).map((a) => [a.card, a]));
     const aside = you.set_aside || [];
     const body = [
-      h("p", { class: "dialog-hint" }, t(`${P}.magician.hint`)),
+      h("p", { class: "dialog-hint" }, t(touch() ? `${P}.touch.magician` : `${P}.magician.hint`)),
       cardsRow(...you.hand.map((c) => cardEl(c, ctx, { size: "md", onClick: discardable.has(c.id) ? act(discardable.get(c.id)) : null, caption: t(`${P}.magician.discard`) }))),
     ];
     if (aside.length) body.push(h("div", { class: "info-line" }, h("span", { class: "muted" }, t(`${P}.magician.set_aside`)), ...aside.map((c) => cardEl(c, ctx, { size: "xs", cls: "set-aside" }))));

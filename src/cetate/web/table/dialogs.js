@@ -41,18 +41,23 @@ export class DialogLayer {
     return !!dialog && dialog.kind === "required" && !(this.hidden && dialog.title === this.title);
   }
 
-  // extra(): the elements a covering dialog shows under its body
-  render(dialog, extra) {
+  // extra(): the elements a covering dialog shows under its body; toaster: the page's Toast, whose message of the
+  // moment shows inside the dialog (so that it never covers the dialog's cards or buttons)
+  render(dialog, extra, toaster = null) {
     const t = i18n.t;
     clear(this.el);
-    if (!dialog) { this.title = null; return; }
+    if (!dialog) { this.title = null; if (toaster) toaster.inDialog(null); return; }
     if (dialog.title !== this.title) { this.title = dialog.title; this.hidden = false; }
     if (this.hidden && dialog.kind === "required") {
       this.el.append(h("button", { type: "button", class: "button primary dialog-restore", onclick: () => { this.hidden = false; this.rerender(); } }, t("web.table.back_to_choice", { title: dialog.title })));
     } else {
       const more = dialog.kind === "required" ? extra().filter(Boolean) : null;
-      this.el.append(renderDialog(dialog, { onHide: () => { this.hidden = true; this.rerender(); }, extra: more }));
+      const overlay = renderDialog(dialog, { onHide: () => { this.hidden = true; this.rerender(); }, extra: more });
+      this.el.append(overlay);
+      if (toaster) toaster.inDialog(overlay.querySelector(".dialog"));
+      return;
     }
+    if (toaster) toaster.inDialog(null);
   }
 
   blank() {
@@ -60,17 +65,41 @@ export class DialogLayer {
   }
 }
 
-// A short message at the bottom of the page (an error, "taken back", "new link made").
+// A short message at the bottom of the page (an error, "taken back", "new link made"). While a dialog is open the
+// message shows inside it, above its buttons, instead of floating over it (on a phone the dialog fills the screen).
 export class Toast {
   constructor() {
     this.el = h("div", { class: "toast", role: "status", "aria-live": "polite" });
     this.timer = null;
+    this.text = "";
+    this.kind = "";
+    this.dialog = null; // the open dialog's box, or null
   }
 
   show(text, kind = "") {
-    this.el.textContent = text;
-    this.el.className = `toast show ${kind}`;
+    this.text = text;
+    this.kind = kind;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.el.className = "toast"; }, 4500);
+    this.timer = setTimeout(() => { this.text = ""; this.draw(); }, 4500);
+    this.draw();
+  }
+
+  // the dialog now open (its .dialog box), or null: the message moves there and back
+  inDialog(box) {
+    this.dialog = box && box.isConnected !== false ? box : null;
+    this.draw();
+  }
+
+  draw() {
+    const box = this.dialog && this.dialog.isConnected ? this.dialog : null;
+    this.el.textContent = this.text;
+    this.el.className = `toast ${this.text && !box ? "show" : ""} ${this.kind}`.trim();
+    for (const old of document.querySelectorAll(".dialog-toast")) old.remove();
+    if (box && this.text) {
+      const line = h("div", { class: ["dialog-toast", this.kind], role: "status", "aria-live": "polite" }, this.text);
+      const buttons = box.querySelector(":scope > .dialog-buttons");
+      if (buttons) box.insertBefore(line, buttons); else box.append(line);
+      line.scrollIntoView({ block: "nearest" });
+    }
   }
 }
