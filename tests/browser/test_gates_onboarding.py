@@ -145,6 +145,8 @@ def duel_guide(page, screenshot, name: str, phone: bool) -> None:
                     ("the guide covers a hand card", panel, box)
             assert panel["y"] + panel["height"] <= bar["y"] + 1, ("the guide runs under the action bar", panel, bar)
             f = focus.bounding_box()
+            header = page.locator(".top").bounding_box()
+            assert panel["y"] >= header["y"] + header["height"] - 1, ("the header covers the guide", panel, header)
             assert panel["y"] >= -1 and f["y"] >= -1 and f["y"] + f["height"] <= bar["y"] + 1 and bar["y"] < view_h, \
                 ("the step's part is out of sight", panel, f, bar)
         if "+5" in text(page) and page.locator(".gt-hand .gt-c-symbol.walk-focus").count():

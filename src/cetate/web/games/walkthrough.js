@@ -106,14 +106,23 @@ export function mount(board, ctx, { game, stage, steps, keys }) {
     // (below it) with it
     const scroll = () => {
       if (!panel.isConnected || !panel.scrollIntoView) return;
-      const bar = document.querySelector(".tp-bar"); // the action bar, sticky at the bottom on a phone
-      const bottom = Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : window.innerHeight);
+      // what stays on screen over the page: the header (sticky at the top) and, on a phone, the action bar
+      const edge = (sel, side, fallback) => {
+        const el = document.querySelector(sel);
+        if (!el || !["sticky", "fixed"].includes(window.getComputedStyle(el).position)) return fallback;
+        return el.getBoundingClientRect()[side];
+      };
+      const top = Math.max(0, edge(".top", "bottom", 0));
+      const bottom = Math.min(window.innerHeight, edge(".tp-bar", "top", window.innerHeight));
       const seen = (el) => {
         if (!el) return true;
         const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= bottom;
+        return r.top >= top && r.bottom <= bottom;
       };
-      if (!seen(panel) || !seen(focus)) panel.scrollIntoView({ block: "start", behavior: "auto" });
+      if (!seen(panel) || !seen(focus)) {
+        panel.style.scrollMarginTop = `${Math.round(top) + 6}px`;
+        panel.scrollIntoView({ block: "start", behavior: "auto" });
+      }
     };
     if (typeof window !== "undefined" && window.requestAnimationFrame) window.requestAnimationFrame(scroll);
   }
