@@ -3,7 +3,7 @@ draft and in the first duel, on the player's real cards, skippable and remembere
 again" in the side column, and out of the way of the hand on a 390×844 phone; the card names in the page's
 language with the Romanian name as a subtitle (Czech here); the banner of a seat out of action cards in a real
 match against the bot. Screenshots (CETATE_SCREENSHOTS=1): gates-walkthrough.png, gates-walkthrough-phone.png,
-gates-cards-czech.png. Fixtures and the CETATE_REQUIRE_BROWSER convention: see conftest.py.
+gates-walkthrough-draft.png, gates-cards-czech.png, gates-out-of-cards.png. Fixtures and the CETATE_REQUIRE_BROWSER convention: see conftest.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ import time
 
 from cetate.core.i18n import Catalog
 from cetate.games import get
-from tests.browser.test_gates import BOARD, STATE_JS, TABLE_TIMEOUT_MS, Player, bot_known, create_table
+from tests.browser.test_gates import (
+    BOARD,
+    CURTAIN,
+    STATE_JS,
+    TABLE_TIMEOUT_MS,
+    Player,
+    bot_known,
+    create_table,
+)
 
 WALK = "[data-testid=walkthrough]"
 SKIPPED = "localStorage.setItem('cetate.walkthrough', JSON.stringify({gates: {skipped: true}}));"
@@ -66,7 +74,7 @@ def card_name(page, scope: str) -> str:
     return page.locator(f"{scope} .gt-c-name").first.inner_text().strip()
 
 
-def test_the_draft_guide_steps_through_real_cards_and_is_remembered(page, server):
+def test_the_draft_guide_steps_through_real_cards_and_is_remembered(page, server, screenshot):
     open_table(page, server)
     page.locator(f"{BOARD} [data-action=shuffle]").click()
     page.locator(".gt-pair.current").wait_for()
@@ -87,6 +95,8 @@ def test_the_draft_guide_steps_through_real_cards_and_is_remembered(page, server
     click_walk(page, "next")
     assert page.locator(f".gt-pair.current [data-card={cid}] .gt-c-boom.walk-focus").count() == 1
     assert ("added to its own score" if entry["explosion"] > 0 else "taken from the opposing score") in text(page)
+    page.mouse.move(2, 2)
+    screenshot(page, "gates-walkthrough-draft.png")
     click_walk(page, "back")
     assert walk_step(page) == 2
     click_walk(page, "next")
@@ -231,5 +241,49 @@ def test_a_seat_out_of_action_cards_is_told_what_happens_next(page, server):
     shown = banner.inner_text().strip()
     expected = {MESSAGES.text("web.gates.out.you", "en", count=n, reserve=r) for n in range(1, 7) for r in range(13)}
     assert shown in expected, shown
-    assert "no action card left" in shown and "skip automatically" in shown
+    assert "no action card left" in shown and "only your main card fights" in shown
     assert page.locator(".gt-hand button[data-action=attach]").count() == 0
+
+
+def test_the_banner_names_the_opponent_out_of_cards_on_a_hot_seat_table(page, server, screenshot):
+    """Two people on one device: Ana attaches whenever she can, Bogdan always skips. Once Ana's hand is empty,
+    Bogdan's turn shows the engine's note: Ana has no action card left, with the duels left."""
+    page.add_init_script("localStorage.setItem('cetate.lang', 'en');" + SKIPPED)
+    page.goto(f"{server}/#/new/gates")
+    page.locator("#create-table").wait_for()
+    page.locator("select.seat-kind[data-seat='0']").select_option("hotseat")
+    page.locator("select.seat-kind[data-seat='1']").select_option("hotseat")
+    page.locator("input.seat-name").nth(0).fill("Ana")
+    page.locator("input.seat-name").nth(1).fill("Bogdan")
+    page.locator("#create-table").click()
+    page.wait_for_url(re.compile(r".*#/t/[^/?]+$"), timeout=TABLE_TIMEOUT_MS)
+    player = Player(page)
+    end = time.monotonic() + 120
+    banner = page.locator("[data-testid=out-of-cards] .gt-out")
+    while True:
+        assert time.monotonic() < end, player.log[-8:]
+        state = player.state()
+        assert state != "over", "the match ended without an empty hand"
+        if state == "curtain":
+            page.locator("[data-testid=hotseat-ready]").click()
+            page.locator(CURTAIN).wait_for(state="detached")
+            continue
+        seat = int(player.board("seat"))
+        if state in ("action", "extra"):
+            if seat == 1 and banner.count():
+                break
+            cards = page.locator(".gt-hand button[data-action=attach]")
+            if seat == 0 and cards.count():
+                player.click(cards.first)
+            else:
+                player.click(page.locator("[data-testid=action-bar] [data-action=skip]"))
+            player.note(state, str(seat))
+            continue
+        player.step()
+    assert banner.count() == 1 and banner.get_attribute("data-seat") == "0"
+    left = 6 - int(player.board("round")) + 1
+    assert banner.inner_text().strip() == MESSAGES.text("web.gates.out.other", "en", ["Ana", "Bogdan"], seat=0,
+                                                         count=left)
+    assert "Ana has no action card left" in banner.inner_text()
+    page.mouse.move(2, 2)
+    screenshot(page, "gates-out-of-cards.png")

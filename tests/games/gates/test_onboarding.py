@@ -109,7 +109,7 @@ def test_english_and_czech_names_are_their_own_words():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_onboarding_texts_exist_in_every_language(lang: str):
     messages = Catalog(GAME.messages_dir())
-    for key in ("web.gates.out.you", "web.gates.out.other", "web.gates.walk.skip", "web.gates.walk.again",
+    for key in ("web.gates.out.you", "web.gates.out.other", "web.gates.out.both", "web.gates.walk.skip", "web.gates.walk.again",
                 "web.gates.walk.draft.value", "web.gates.walk.duel.circle", "web.gates.walk.duel.table"):
         assert messages.has(key, lang), key
         assert messages.text(key, lang, seat=0, count=2, reserve=8, card="x", value=1, index=2, circle=3,

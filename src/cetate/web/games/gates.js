@@ -718,6 +718,12 @@ function outOfCards(ctx) {
   const notes = (v.table_notes || []).filter((n) => n.kind === "no_action_cards");
   if (!notes.length) return null;
   const box = h("div", { class: "gt-out-notes", "data-testid": "out-of-cards", role: "status" });
+  const seats = new Set(notes.map((n) => n.seat));
+  if (seats.has(0) && seats.has(1)) {
+    // both hands are empty: the remaining duels are the main cards' alone
+    box.append(h("p", { class: ["gt-out", "both", me !== null && "mine"] }, t(`${P}.out.both`, { count: notes[0].duels_left })));
+    return box;
+  }
   for (const n of notes) {
     box.append(h("p", { class: ["gt-out", `gt-seat-${n.seat}`, n.seat === me && "mine"], dataset: { seat: String(n.seat) } },
       n.seat === me
