@@ -128,6 +128,39 @@ def test_the_draft_guide_steps_through_real_cards_and_is_remembered(page, server
     assert page.locator(".gt-info [data-walk=again]").count() == 1
 
 
+def check_clear_on_phone(page, cards: str) -> None:
+    """On a phone: the guide covers none of `cards`, stays under the header and above the action bar, and the part
+    its step speaks of is in sight between them."""
+    panel = page.locator(WALK).bounding_box()
+    header = page.locator(".top").bounding_box()
+    bar = page.locator("[data-testid=action-bar]").bounding_box()
+    for card in page.locator(cards).all():
+        box = card.bounding_box()
+        assert box["y"] >= panel["y"] + panel["height"] or box["y"] + box["height"] <= panel["y"], \
+            ("the guide covers a card", panel, box)
+    assert panel["y"] >= header["y"] + header["height"] - 1, ("the header covers the guide", panel, header)
+    assert panel["y"] + panel["height"] <= bar["y"] + 1, ("the guide runs under the action bar", panel, bar)
+    f = page.locator(".walk-focus").bounding_box()
+    assert f["y"] >= header["y"] + header["height"] - 1 and f["y"] + f["height"] <= bar["y"] + 1, \
+        ("the step's part is out of sight", panel, f, bar)
+
+
+def test_the_draft_guide_leaves_the_pair_visible_on_a_phone(new_page, server):
+    page = new_page(390, 844)
+    open_table(page, server)
+    page.locator(f"{BOARD} [data-action=shuffle]").click()
+    page.locator(WALK).wait_for()
+    while True:
+        check_clear_on_phone(page, ".gt-pair.current .gt-card")
+        if page.locator(f"{WALK} [data-walk=done]").count():
+            break
+        click_walk(page, "next")
+    # the pick works with the guide open
+    page.locator(".gt-pair.current button[data-action=choose]").first.click()
+    page.wait_for_function("() => document.querySelector('.gt').dataset.mine !== '1' || "
+                           "document.querySelector('.gt-pair.current').dataset.pair !== '0'")
+
+
 def duel_guide(page, screenshot, name: str, phone: bool) -> None:
     """The first duel's guide, step by step, on the real main cards and hand; on a phone each step leaves the
     hand and the action bar uncovered, and the panel with the part it speaks of in view."""
@@ -146,19 +179,7 @@ def duel_guide(page, screenshot, name: str, phone: bool) -> None:
         assert focus.count() == 1
         seen.append((walk_step(page), text(page)))
         if phone:
-            panel = guide.bounding_box()
-            bar = page.locator("[data-testid=action-bar]").bounding_box()
-            view_h = page.viewport_size["height"]
-            for card in page.locator(".gt-hand .gt-card").all():
-                box = card.bounding_box()
-                assert box["y"] >= panel["y"] + panel["height"] or box["y"] + box["height"] <= panel["y"], \
-                    ("the guide covers a hand card", panel, box)
-            assert panel["y"] + panel["height"] <= bar["y"] + 1, ("the guide runs under the action bar", panel, bar)
-            f = focus.bounding_box()
-            header = page.locator(".top").bounding_box()
-            assert panel["y"] >= header["y"] + header["height"] - 1, ("the header covers the guide", panel, header)
-            assert panel["y"] >= -1 and f["y"] >= -1 and f["y"] + f["height"] <= bar["y"] + 1 and bar["y"] < view_h, \
-                ("the step's part is out of sight", panel, f, bar)
+            check_clear_on_phone(page, ".gt-hand .gt-card")
         if "+5" in text(page) and page.locator(".gt-hand .gt-c-symbol.walk-focus").count():
             card = page.locator(".gt-hand .gt-card:has(.walk-focus)").get_attribute("data-card")
             entry = cat["action"][card]

@@ -752,7 +752,7 @@ function guide(ctx, cs, board) {
     return;
   }
   const steps = stage === "draft" ? draftSteps(ctx, cs) : duelSteps(ctx, cs);
-  walk.mount(board, ctx, { game: "gates", stage, steps, keys: `${P}.walk` });
+  walk.mount(board, ctx, { game: "gates", stage, steps, keys: `${P}.walk`, home: ".gt-left" });
 }
 
 function draftSteps(ctx, cs) {

@@ -10,14 +10,14 @@
 //
 //   const steps = [{ text, focus: "css selector of the part outlined", before: "css selector of where the
 //                    panel goes (default: focus)" }, ...];
-//   walk.mount(board, ctx, { game: "gates", stage: "draft", steps, keys: "web.gates.walk" });
+//   walk.mount(board, ctx, { game: "gates", stage: "draft", steps, keys: "web.gates.walk", home: ".gt-left" });
 import { h } from "../dom.js";
 
 const STORE = "cetate.walkthrough";
 
 function load() {
   try {
-    const doc = JSON.parse(window.localStorage.getItem(STORE) || "{}");
+    const doc = JSON.parse(globalThis.localStorage.getItem(STORE) || "{}");
     return doc && typeof doc === "object" && !Array.isArray(doc) ? doc : {};
   } catch {
     return {}; // no storage (a private window) or a damaged value: the guide simply shows
@@ -26,7 +26,7 @@ function load() {
 
 function save(doc) {
   try {
-    window.localStorage.setItem(STORE, JSON.stringify(doc));
+    globalThis.localStorage.setItem(STORE, JSON.stringify(doc));
   } catch {
     // nothing to keep it in: the guide shows again next time
   }
@@ -60,7 +60,7 @@ export function reset(game) {
 
 // Draw the stage's current step into `board` (already built by the module): outline the step's part and put the
 // panel before the part named by `before`. `ctx.ui.walk` keeps the step across re-renders.
-export function mount(board, ctx, { game, stage, steps, keys }) {
+export function mount(board, ctx, { game, stage, steps, keys, home = null }) {
   const t = ctx.t;
   const ui = ctx.ui;
   const list = steps.filter((s) => s && s.text);
@@ -98,7 +98,7 @@ export function mount(board, ctx, { game, stage, steps, keys }) {
       },
     }, t(last ? `${keys}.done` : `${keys}.next`))));
   if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(panel, anchor);
-  else board.prepend(panel);
+  else ((home && board.querySelector(home)) || board).prepend(panel); // the part is missing: the top of `home`
   // bring the panel (and the part under it) into view when a step opens, not at every update of the table
   if (ui.walk.shown !== at) {
     ui.walk.shown = at;
