@@ -175,7 +175,7 @@ def test_the_barter_hint_follows_the_worked_example():
     view = GAME.view(state, 0)
     terminal = GAME.terminal()
     hint = _hint(state, {"type": "attach", "card": "S05"})
-    assert hint == ("cancels Hartă II (Map II) and takes its 9 · step 1: scores 9 · +5 table bonus · "
+    assert hint == ("cancels Map II and takes its 9 · step 1: scores 9 · +5 table bonus · "
                     "totals then 14 to 7")
     assert _hint(state, {"type": "skip"}) == "totals then 0 to 21"
     console = Console(width=140, file=io.StringIO(), highlight=False)
@@ -204,9 +204,9 @@ def test_the_torture_hint_and_a_changed_main_value():
 def test_the_choose_and_siege_hints():
     state = _played(0, lambda view: view["phase"] == "draft")
     assert _hint(state, {"type": "choose", "card": "M01"}) == \
-        "index 11 · value 2 · explosion +10 · explodes against Generalul (General)"
+        "index 11 · value 2 · explosion +10 · explodes against General"
     assert _hint(state, {"type": "choose", "card": "M08"}) == \
-        "index 5 · value 7 · explosion −3 · explodes against Zidarul (Mason)"
+        "index 5 · value 7 · explosion −3 · explodes against Mason"
     state = _played(POET_SEED, lambda view: view["phase"] == "siege")
     hints = [_hint(state, a) for a in GAME.legal_actions(state)]
     assert all(re.fullmatch(r"\d+ of the \d+ unseen cards shows? the [a-z ]+ · the siege succeeds about \d+%", h)

@@ -334,12 +334,13 @@ def test_the_catalog_in_a_language(lang: str):
 
 def test_the_catalog_speaks_the_language():
     en, ro = GAME.catalog("en"), GAME.catalog("ro")
-    assert en["main"]["M01"]["name"] == "Iscoada (Scout)" and en["main"]["M01"]["face"] == "Iscoada"
-    assert ro["main"]["M01"]["name"] == ro["main"]["M01"]["face"] == "Iscoada"
+    assert en["main"]["M01"]["name"] == en["main"]["M01"]["face"] == "Scout"
+    assert en["main"]["M01"]["native"] == "Iscoada"  # the card list's own name, a subtitle (issue 32)
+    assert ro["main"]["M01"]["name"] == ro["main"]["M01"]["face"] == "Iscoada" and ro["main"]["M01"]["native"] is None
     assert en["action"]["S02"]["text"] != ro["action"]["S02"]["text"]
     assert en["symbols"][0]["name"] == "engraving chisel" and ro["symbols"][0]["name"] != "engraving chisel"
-    assert {k: v for k, v in en["main"]["M01"].items() if k not in ("name", "face")} == \
-        {k: v for k, v in ro["main"]["M01"].items() if k not in ("name", "face")}
+    assert {k: v for k, v in en["main"]["M01"].items() if k not in ("name", "face", "native")} == \
+        {k: v for k, v in ro["main"]["M01"].items() if k not in ("name", "face", "native")}
 
 
 def test_the_catalog_and_the_view_follow_a_replacement_card_list(tmp_path, monkeypatch):
@@ -358,9 +359,9 @@ def test_the_catalog_and_the_view_follow_a_replacement_card_list(tmp_path, monke
     cs = cards()
     got = GAME.catalog("en")
     assert got["digest"] == cs.digest != shipped
-    assert got["main"]["M01"]["value"] == 3 and got["main"]["M01"]["name"] == "Iscoada (Scout)"
+    assert got["main"]["M01"]["value"] == 3 and got["main"]["M01"]["name"] == "Scout"
     assert got["action"]["X01"] == {"id": "X01", "value": 5, "circle": 7, "symbol": "chisel", "special": None,
-                                    "name": "Daltă nouă", "face": "Daltă nouă", "text": None}
+                                    "name": "Daltă nouă", "face": "Daltă nouă", "native": None, "text": None}
     v = view(GAME.setup(2, 3), 0)
     assert v["cards_digest"] == cs.digest and v["card_set"]["action"]["X01"]["value"] == 5
     assert v["card_set"]["main"]["M01"]["fires_against"] == fires_against(cs, cs.main["M01"])

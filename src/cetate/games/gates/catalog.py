@@ -1,6 +1,8 @@
 """The static catalog of Gates of the Citadel for clients (contract of issue 30): the card list in use with
 its numbers (`view.card_set`, the same the views carry) and, in one language, each card's name, its name on
-the card face (without the translation in brackets) and its special's text; the symbols with their names and
+the card face (without a translation in brackets), its `native` name (the Romanian name the card list gives it,
+kept as a subtitle on the main cards and the specials where the language names it otherwise; None elsewhere)
+and its special's text; the symbols with their names and
 +5 table values; the gates with their symbols; the numbers of the match (duels, gate duels, siege cards, the
 wild range). Served once per language at `GET /api/games/gates/catalog/{lang}`."""
 
@@ -25,6 +27,12 @@ def face(name: str) -> str:
     return _GLOSS.sub("", name) or name
 
 
+def native(own: str, localized: str) -> str | None:
+    """The card list's own (Romanian) name of a card, for a subtitle under its name in `localized`'s
+    language; None when the two read the same (in Romanian, or for a card list the catalogs do not know)."""
+    return None if face(own).casefold() == face(localized).casefold() else own
+
+
 def catalog(lang: str) -> dict:
     cs = cards()
     messages = Catalog(MESSAGES)
@@ -37,12 +45,13 @@ def catalog(lang: str) -> dict:
     main = {}
     for cid, c in numbers["main"].items():
         full = name(cid, cs.main[cid].name)
-        main[cid] = {**c, "name": full, "face": face(full)}
+        main[cid] = {**c, "name": full, "face": face(full), "native": native(cs.main[cid].name, full)}
     action = {}
     for cid, c in numbers["action"].items():
         full = name(cid, cs.action[cid].name)
         special = c["special"]
         action[cid] = {**c, "name": full, "face": face(full),
+                       "native": native(cs.action[cid].name, full) if special else None,
                        "text": messages.text(f"help.special.{special}", lang) if special else None}
     symbols = [{"id": s, "name": messages.text(f"symbol.{s}", lang),
                 "table": list(cs.table_bonus[s]) if s in cs.table_bonus else

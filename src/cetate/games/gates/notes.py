@@ -14,6 +14,13 @@ Notes by action type:
   skip     `totals`: the duel's totals with the cards attached so far (none when a Battle decides it)
   siege    `odds`: the chance the siege succeeds (`siege_odds`)
   others   {}
+
+Notes on the table (`table_notes`, carried by every view as `table_notes`), worked out from the view alone:
+  no_action_cards   a seat holds no action card while duels remain: `seat`, `duels_left` (the duels still to be
+                    fought, the one in play included) and `reserve` (its reserve's size). Nothing can refill
+                    that hand (spec gates §3.2 step 4: only the Poet adds cards, and it must be attached from
+                    the hand), so the seat skips every remaining action turn (R27); its main cards still fight,
+                    its reserve still defends its gates in a siege (§3.7) and is drawn for a Battle (§3.5)
 """
 
 from __future__ import annotations
@@ -22,8 +29,7 @@ from math import comb
 
 from cetate.games.gates.data import cards
 from cetate.games.gates.resolve import RoundResult, printed, resolve
-from cetate.games.gates.rules import ALLIANCE_TAKES, SIEGE_REVEAL, defends, may_follow_crowns, to_move
-from cetate.games.gates.view import view as view_of
+from cetate.games.gates.rules import ALLIANCE_TAKES, DUELS, SIEGE_REVEAL, defends, may_follow_crowns, to_move
 
 # what a card's own effect did, from the journal of `resolve` (kind -> the fields kept)
 _EFFECTS = {"barter": ("target",), "barter_none": (), "torture": ("before", "after"),
@@ -129,6 +135,8 @@ def annotate(state, seat: int | None, legal: list[dict]) -> list[dict]:
     if (seat not in (0, 1) or seat != to_move(state)
             or not any(a.get("type") in ("attach", "skip", "siege") for a in legal)):
         return [{} for _ in legal]
+    from cetate.games.gates.view import view as view_of  # the view carries `table_notes`: imported here
+
     v = view_of(state, seat)
     out: list[dict] = []
     totals = None
@@ -145,4 +153,26 @@ def annotate(state, seat: int | None, legal: list[dict]) -> list[dict]:
             out.append({"odds": siege_odds(v, seat, action["gate"])})
         else:
             out.append({})
+    return out
+
+
+# the phases of a duel in play, before its outcome (its action turns are still to come or under way)
+_IN_PLAY = ("action", "extra", "poet")
+
+
+def table_notes(view: dict) -> list[dict]:
+    """What the table should say plainly, from a view (see the module's doc): a `no_action_cards` note for
+    each seat whose hand is empty while duels remain. Public facts only (hand and reserve sizes)."""
+    phase = view["phase"]
+    if phase not in _IN_PLAY and phase != "siege":
+        return []
+    # R1: six duels; the one in play counts until its outcome (in a siege choice it is decided)
+    left = DUELS - view["round"] + (1 if phase in _IN_PLAY else 0)
+    if left <= 0:
+        return []
+    out = []
+    for p in (0, 1):
+        hand = view["hands"][p]
+        if (hand if isinstance(hand, int) else len(hand)) == 0:
+            out.append({"kind": "no_action_cards", "seat": p, "duels_left": left, "reserve": view["reserves"][p]})
     return out

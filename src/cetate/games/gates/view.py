@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cetate.core.rng import Rng
 from cetate.games.gates.data import CardSet, cards
+from cetate.games.gates.notes import table_notes
 from cetate.games.gates.resolve import difference, explosion_terms, fires, fires_against, printed
 from cetate.games.gates.rules import chooser, chooser_of, refusals, shuffle, siege_targets, stake, to_move
 from cetate.games.gates.state import State
@@ -67,6 +68,7 @@ def view(s: State, seat: int | None) -> dict:
         "card_set": card_set(cs, s.options["alliance_value"]),
         "refusals": refusals(s, seat) if player else [],  # what this seat may not do now, and why
     }
+    doc["table_notes"] = table_notes(doc)  # what the table says plainly (an empty hand: notes.py)
     return doc
 
 

@@ -15,6 +15,7 @@ import { h, fromMarkup } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { actOf, button, byType, hinted, nameOf, noteOf, refusalOf, refusalText } from "../kit.js";
 import * as art from "./gates-art.js";
+import * as walk from "./walkthrough.js";
 
 const P = "web.gates";
 
@@ -53,6 +54,18 @@ function faceName(t, cs, id) {
   return (c && c.face) || t(`card.${id}`);
 }
 
+// the card list's own (Romanian) name, kept as a subtitle where the catalog gives one (the main cards and the
+// specials, in a language that names them otherwise)
+function nativeName(cs, id) {
+  const c = cs.main[id] || cs.action[id];
+  return (c && c.native) || null;
+}
+
+function nativeLine(t, cs, id) {
+  const native = nativeName(cs, id);
+  return native ? h("span", { class: "gt-c-native", title: t(`${P}.names.native`, { name: native }) }, h("span", null, native)) : null;
+}
+
 // what a special card does, in words
 function specialText(t, c) {
   return c.text || t(`help.special.${c.special}`);
@@ -82,11 +95,12 @@ function mainCard(ctx, cs, id, opts = {}) {
   const own = c.explosion > 0;
   const el = h(tag, {
     type: opts.onClick ? "button" : null,
-    class: ["gt-card", "gt-main", `size-${opts.size || "md"}`, opts.fired && "fired", opts.onClick && "pick", opts.cls],
+    class: ["gt-card", "gt-main", `size-${opts.size || "md"}`, opts.fired && "fired", opts.onClick && "pick", nativeName(cs, id) && "has-native", opts.cls],
     dataset: { card: id, kind: "main", ...(opts.data || {}) },
     "aria-label": t(`${P}.aria.main`, { card: id, value: c.value, index: c.index, explosion: signed(c.explosion) }),
   },
   h("span", { class: "gt-c-name" }, h("span", null, faceName(t, cs, id))),
+  nativeLine(t, cs, id),
   h("span", { class: "gt-c-index", title: t(`${P}.card.index`) }, fromMarkup(art.shieldSvg()), h("b", null, String(c.index))),
   h("span", { class: "gt-c-value", title: t(`${P}.card.value`) }, h("b", null, String(c.value))),
   h("span", { class: "gt-c-art" }, fromMarkup(art.emblemSvg(id))),
@@ -112,12 +126,13 @@ function actionCard(ctx, cs, id, opts = {}) {
   const el = h(tag, {
     type: opts.onClick ? "button" : null,
     class: ["gt-card", "gt-action", `sym-${c.symbol}`, c.special && "special", `size-${opts.size || "md"}`,
-      opts.onClick && "pick", opts.disabled && "disabled", opts.cancelled && "cancelled", opts.cls],
+      opts.onClick && "pick", opts.disabled && "disabled", opts.cancelled && "cancelled", nativeName(cs, id) && "has-native", opts.cls],
     dataset: { card: id, kind: "action", ...(opts.data || {}) },
     disabled: opts.onClick && opts.disabled ? true : null,
     "aria-label": t(`${P}.aria.action`, { card: id, value: c.value, circle: c.circle, symbol: c.symbol }),
   },
   h("span", { class: "gt-c-name" }, h("span", null, faceName(t, cs, id))),
+  nativeLine(t, cs, id),
   h("span", { class: "gt-c-value", title: t(`${P}.card.value`) }, h("b", null, signed(c.value).replace("+", ""))),
   h("span", { class: "gt-c-circle", title: t(`${P}.card.circle`) }, h("b", null, String(c.circle))),
   h("span", { class: "gt-c-symbol", title: t(`symbol.${c.symbol}`) }, fromMarkup(art.symbolSvg(c.symbol))),
@@ -139,7 +154,8 @@ function miniCard(ctx, cs, id, opts = {}) {
   const t = ctx.t;
   const m = cs.main[id];
   const a = cs.action[id];
-  const name = (m || a || {}).name || t(`card.${id}`);
+  const native = nativeName(cs, id);
+  const name = [(m || a || {}).name || t(`card.${id}`), native].filter(Boolean).join(" · ");
   if (m) {
     return h("span", { class: ["gt-mini", "main", opts.cls], dataset: { card: id }, title: name },
       h("b", null, String(m.value)), h("small", null, String(m.index)));
@@ -168,7 +184,9 @@ function previewDetails(ctx, cs, id) {
   const v = ctx.view;
   const m = cs.main[id];
   const a = cs.action[id];
-  const out = h("div", { class: "gt-pv-text" }, h("h4", null, (m || a || {}).name || t(`card.${id}`)));
+  const native = nativeName(cs, id);
+  const out = h("div", { class: "gt-pv-text" }, h("h4", null, (m || a || {}).name || t(`card.${id}`),
+    native ? h("small", { class: "gt-pv-native", title: t(`${P}.names.native`, { name: native }) }, native) : null));
   if (m) {
     out.append(h("p", null, t(`${P}.preview.main`, { value: m.value, index: m.index })));
     out.append(h("p", { class: m.explosion > 0 ? "own" : "opp" }, t(m.explosion > 0 ? `${P}.preview.explosion_own` : `${P}.preview.explosion_opp`, { amount: Math.abs(m.explosion), index: m.index })));
@@ -327,6 +345,7 @@ const gates = {
     if (!cs.known) left.prepend(h("p", { class: "notice warn gt-other-cards" }, t(`${P}.other_cards`)));
     board.append(left, infoColumn(ctx, cs));
     bindPreview(board, ctx, cs);
+    guide(ctx, cs, board);
 
     claim(L.shuffle); claim(L.start); claim(L.choose); claim(L.attach); claim(L.skip); claim(L.siege); claim(L.no_siege); claim(L.poet);
 
@@ -429,6 +448,8 @@ function duelField(ctx, cs, L, mine) {
   const { bottom, top } = sides(ctx);
   const sec = h("section", { class: "gt-left gt-duel", "data-testid": "duel" });
   sec.append(v.phase === "over" ? resultRow(ctx) : actionRow(ctx, cs));
+  const out = outOfCards(ctx);
+  if (out) sec.append(out);
   const field = h("div", { class: "gt-field" });
   // the gate track runs down the left: the opponent's gates, the open and neutral ones, yours
   field.append(
@@ -688,11 +709,117 @@ function handArea(ctx, cs, L, mine, seat) {
   return box;
 }
 
+// -- a seat out of action cards: the engine's table note (notes.table_notes), said plainly ---------------------
+
+function outOfCards(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const me = isSeat(ctx.seat) ? ctx.seat : null;
+  const notes = (v.table_notes || []).filter((n) => n.kind === "no_action_cards");
+  if (!notes.length) return null;
+  const box = h("div", { class: "gt-out-notes", "data-testid": "out-of-cards", role: "status" });
+  const seats = new Set(notes.map((n) => n.seat));
+  if (seats.has(0) && seats.has(1)) {
+    // both hands are empty: the remaining duels are the main cards' alone
+    box.append(h("p", { class: ["gt-out", "both", me !== null && "mine"] }, t(`${P}.out.both`, { count: notes[0].duels_left })));
+    return box;
+  }
+  for (const n of notes) {
+    box.append(h("p", { class: ["gt-out", `gt-seat-${n.seat}`, n.seat === me && "mine"], dataset: { seat: String(n.seat) } },
+      n.seat === me
+        ? t(`${P}.out.you`, { count: n.duels_left, reserve: n.reserve })
+        : t(`${P}.out.other`, { seat: n.seat, count: n.duels_left }, ctx.players)));
+  }
+  return box;
+}
+
+// -- the first-match guide (walkthrough.js): the draft, then the first duel, on the player's real cards ---------
+
+// the stage of the guide this table can show now (null: none), whether or not this device has seen it
+function guideStage(ctx) {
+  const v = ctx.view;
+  if (ctx.readOnly || !isSeat(ctx.seat) || v.phase === "over") return null;
+  if (v.phase === "draft" && v.pairs && v.pairs[v.pair_index]) return "draft";
+  const hand = v.hands ? v.hands[ctx.seat] : null;
+  if ((v.phase === "action" || v.phase === "extra") && v.current && Array.isArray(hand) && hand.length) return "duel";
+  return null;
+}
+
+function guide(ctx, cs, board) {
+  const stage = guideStage(ctx);
+  if (!stage || walk.done("gates", stage)) {
+    if (ctx.ui.walk && ctx.ui.walk.stage !== stage) ctx.ui.walk = null;
+    return;
+  }
+  const steps = stage === "draft" ? draftSteps(ctx, cs) : duelSteps(ctx, cs);
+  walk.mount(board, ctx, { game: "gates", stage, steps, keys: `${P}.walk`, home: ".gt-left" });
+}
+
+function draftSteps(ctx, cs) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const W = `${P}.walk.draft`;
+  const id = v.pairs[v.pair_index][0];
+  const c = cs.main[id];
+  if (!c) return [];
+  const card = faceName(t, cs, id);
+  const at = `.gt-pair.current [data-card="${id}"]`;
+  const before = ".gt-pair.current";
+  return [
+    { text: t(`${W}.intro`), focus: ".gt-pair.current", before },
+    { text: t(`${W}.value`, { card, value: c.value }), focus: `${at} .gt-c-value`, before },
+    { text: t(`${W}.index`, { card, index: c.index }), focus: `${at} .gt-c-index`, before },
+    { text: t(c.explosion > 0 ? `${W}.explosion_own` : `${W}.explosion_opp`, { card, explosion: signed(c.explosion) }), focus: `${at} .gt-c-boom`, before },
+    { text: t(`${W}.choose`), focus: ".gt-pair.current", before },
+  ];
+}
+
+function duelSteps(ctx, cs) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const W = `${P}.walk.duel`;
+  const me = ctx.seat;
+  const hand = v.hands[me];
+  const table = v.table_bonus || {};
+  // the example: the first plain card of the hand with a symbol of the +5 table, else the first card with one,
+  // else the first card
+  const withTable = hand.filter((x) => cs.action[x] && table[cs.action[x].symbol]);
+  const id = withTable.find((x) => !cs.action[x].special) || withTable[0] || hand[0];
+  const c = cs.action[id];
+  const steps = [];
+  if (v.prelim && cs.main[v.current[me]]) {
+    steps.push({ text: t(`${W}.mains`, { mine: faceName(t, cs, v.current[me]), theirs: faceName(t, cs, v.current[1 - me]), a: v.prelim[me], b: v.prelim[1 - me] }),
+      focus: "[data-testid=prelim]", before: ".gt-field" });
+  }
+  if (c) {
+    const card = faceName(t, cs, id);
+    const at = `.gt-hand [data-card="${id}"]`;
+    const values = table[c.symbol];
+    let text;
+    if (values) text = t(`${W}.table`, { card, symbol: t(`symbol.${c.symbol}`), first: values[0], second: values[values.length - 1] });
+    else text = t(c.symbol === "wild" ? `${W}.table_wild` : `${W}.table_none`, { card });
+    steps.push(
+      { text: t(`${W}.hand`, { card, value: c.value }), focus: `${at} .gt-c-value`, before: ".gt-hand" },
+      { text: t(`${W}.circle`, { card, circle: c.circle }), focus: `${at} .gt-c-circle`, before: ".gt-hand" },
+      { text, focus: `${at} .gt-c-symbol`, before: ".gt-hand" });
+  }
+  steps.push({ text: t(`${W}.go`), focus: ".gt-hand-cards", before: ".gt-hand" });
+  return steps;
+}
+
 // -- the information column: scores, +5 table, graveyards, the calculation of a duel -----------------------
 
 function infoColumn(ctx, cs) {
   const col = h("aside", { class: "gt-info" });
   col.append(summaryPanel(ctx, cs), scoreBoard(ctx), legend(ctx), graveyards(ctx, cs));
+  const stage = guideStage(ctx);
+  if (stage && walk.done("gates", stage)) {
+    col.append(h("p", { class: "gt-walk-again" }, button(ctx.t(`${P}.walk.again`), () => {
+      walk.reset("gates");
+      ctx.ui.walk = null;
+      ctx.rerender();
+    }, "small ghost", { "data-walk": "again" })));
+  }
   return col;
 }
 
