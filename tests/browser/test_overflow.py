@@ -48,7 +48,9 @@ CHECKPOINT_MOVES = {"citadels": 4, "gates": 6, "akropolis": 8}
 OVERFLOW_JS = """(TOL) => {
   const out = [];
   const seen = new Set();
-  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  // shown, and not a label kept for screen readers only (clipped to nothing on purpose, as the phone layout does)
+  const readerOnly = (el) => { const cs = getComputedStyle(el); return cs.clipPath === 'inset(50%)' || (parseFloat(cs.width) <= 1 && parseFloat(cs.height) <= 1); };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !readerOnly(el);
   const label = (el) => {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
     return el.tagName.toLowerCase() + (cls ? '.' + cls.trim().split(/\\s+/).join('.') : '');

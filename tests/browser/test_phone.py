@@ -498,6 +498,14 @@ def test_gates_on_a_phone(phone_page, server, screenshot):
         if state == "shuffle":
             page.locator(".gt [data-action=shuffle]").tap()
         elif state == "draft":
+            guide = page.locator("[data-testid=walkthrough]")
+            if guide.count():
+                # a newcomer's first draft opens with the beginner's guide (test_gates_onboarding.py): its text and
+                # buttons are on the screen; the player taps Skip and has the table to themselves
+                assert_on_screen(page, "[data-testid=walkthrough] [data-walk=skip]", "[data-testid=walk-text]",
+                                 what="guide")
+                page.locator("[data-testid=walkthrough] [data-walk=skip]").tap()
+                guide.wait_for(state="detached", timeout=TIMEOUT_MS)
             # the pair to choose from, with its two cards and their buttons, whole on the screen
             assert_on_screen(page, ".gt-pair.current", ".gt-pair.current button[data-action=choose]", what="draft")
             if seen[state] == 2:
