@@ -129,6 +129,7 @@ def test_your_turn_mails_go_to_the_seat_to_move_in_its_language(sink, tmp_path):
     settings = make_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port, smtp_from="cetate@example.org",
                              public_url="http://play.example.org", turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:
+        c.app.state.turns.mail_delay_s = 0.3  # (60 s in service)
         table_id, tokens = two_accounts_at_a_table(c, DAY)
         first = c.get(f"/api/tables/{table_id}", headers=bearer(tokens[0])).json()["table"]["to_move"]
         wait_for(lambda: handler.mails, "the first mail")
@@ -154,8 +155,10 @@ def test_no_mail_without_a_server_or_at_a_table_without_a_time_per_move(sink, tm
         c.portal.call(c.app.state.turns.flush)
     settings = make_settings(tmp_path / "b", smtp_host="127.0.0.1", smtp_port=port, turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:  # a server, but a table played in one sitting
+        c.app.state.turns.mail_delay_s = 0.0
         table_id, tokens = two_accounts_at_a_table(c, None)
         play_until_seat_changes(c, table_id, tokens)
         c.portal.call(c.app.state.turns.flush)
         assert c.get("/api/account/notify").json()["mail_available"] is True
+        time.sleep(0.5)  # a mail would have reached the sink by now
     assert handler.mails == []

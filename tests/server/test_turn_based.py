@@ -18,7 +18,7 @@ from cetate.server.app import create_app
 from cetate.server.storage import Store
 from cetate.server.storage.models import NotifySettingsRow, TableRow, TurnRow
 from cetate.server.storage.turns import TurnStore
-from tests.server.conftest import bearer, make_settings
+from tests.server.conftest import bearer, make_settings, wait_until
 from tests.server.test_accounts import PASSWORD, csrf, sign_up
 from tests.server.test_storage import db_url, new_table, pg_admin  # noqa: F401  (fixtures: both backends)
 
@@ -257,12 +257,11 @@ def test_an_accounts_turns_and_its_notification_choices(db_url, tmp_path):  # no
         response = c.post("/api/tables", json={"game": "citadels", "players": 2, "per_move_s": DAY,
                                                "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]})
         assert response.status_code == 201
-        table_id = response.json()["table_id"]
+        table_id, host = response.json()["table_id"], response.json()["host_token"]
+        wait_until(lambda: doc(c, table_id, host)["table"]["to_move"] == 0, what="the person's turn")
         flush(c)
         listed = c.get("/api/turns").json()  # no tokens: the account's own seats
-        state = doc(c, table_id, response.json()["host_token"])["table"]
-        if state["to_move"] == 0:
-            assert [t["table_id"] for t in listed["turns"]] == [table_id]
+        assert [(t["table_id"], t["seat"]) for t in listed["turns"]] == [(table_id, 0)]
 
         assert c.get("/api/account/notify").json() == {"email": None, "email_turns": False, "mail_available": False}
         headers = {"X-CSRF-Token": made["csrf"]}

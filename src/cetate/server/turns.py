@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cetate.server.turns")
 
+MAIL_DELAY_S = 60.0  # a "your turn" mail waits this long: none if the person has played or opened the table by then
 CLAIM_LEASE_S = 120.0  # a claimed late move not played by then (its process died) is claimed again
 DUE_PER_SWEEP = 100
 TOKENS_MAX = 100
@@ -74,6 +75,8 @@ class TurnService:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()  # one write at a time, in the order the changes came
         self._tasks: list[asyncio.Task] = []
+        self._mails: set[asyncio.Task] = set()
+        self.mail_delay_s = MAIL_DELAY_S
         self.catalog = Catalog()
 
     # -- life cycle ---------------------------------------------------------------------------------
@@ -82,12 +85,13 @@ class TurnService:
 
     async def stop(self) -> None:
         await self.flush()
-        for task in self._tasks:
+        for task in [*self._tasks, *self._mails]:
             task.cancel()
-        for task in self._tasks:
+        for task in [*self._tasks, *self._mails]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        self._mails.clear()
 
     # -- the rows -------------------------------------------------------------------------------------
     def note(self, table: LiveTable) -> None:
@@ -146,8 +150,10 @@ class TurnService:
             raise
         for row in written:
             table = live[row["table_id"]][0]
-            if row["previous_seat"] != row["seat"] and row.get("deadline") is not None:
-                await self._mail(table, row)
+            if row["previous_seat"] != row["seat"] and row.get("deadline") is not None and self.mailer.configured:
+                task = asyncio.ensure_future(self._mail(table, row))
+                self._mails.add(task)
+                task.add_done_callback(self._mails.discard)
 
     # -- the sweep ----------------------------------------------------------------------------------
     async def _sweep_loop(self) -> None:
@@ -176,8 +182,11 @@ class TurnService:
 
     # -- mails --------------------------------------------------------------------------------------
     async def _mail(self, table: LiveTable, row: dict) -> None:
-        if not self.mailer.configured or table.connected(row["seat"]):
-            return  # no server to send through, or the person has the table open
+        """After `mail_delay_s`, tell the seat's account its turn has come, if it still waits and the person
+        has no socket open at the table (and the account wants such mails)."""
+        await asyncio.sleep(self.mail_delay_s)
+        if table.seq != row["seq"] or mover(table) != row["seat"] or table.connected(row["seat"]):
+            return  # played already, or the person has the table open
         try:
             who = await asyncio.to_thread(self.store.recipient, table.id, row["seat"])
         except Exception:
