@@ -109,7 +109,10 @@ def test_per_move_deadlines_the_list_and_a_late_seat(db_url, tmp_path):  # noqa:
         mover = doc(c, table_id, tokens[0])["table"]["to_move"]
         assert entry["table_id"] == table_id and entry["seat"] == mover and entry["game"] == "citadels"
         assert at(entry["deadline"]) - at(entry["since"]) == timedelta(days=1)
-        assert doc(c, table_id, tokens[0])["table"]["clock"] == {"per_move_s": DAY}
+        clock_doc = doc(c, table_id, tokens[0])["table"]["clock"]  # the table's own clock says the same
+        assert clock_doc["per_move_s"] == DAY and clock_doc["running"] == mover
+        assert at(clock_doc["deadline"]) == at(entry["deadline"])
+        assert DAY - 120 < clock_doc["remaining_s"][mover] <= DAY and clock_doc["remaining_s"][1 - mover] == DAY
 
         # a move: the next decision gets a full day from now
         play(c, table_id, tokens)
@@ -151,8 +154,10 @@ def test_a_game_survives_weeks_and_restarts_without_time_given_back(tmp_path):
             clock = clock_of(c)
             clock.offset = offset
             again = row(c, table_id)
-            if moves == 1:  # the restart kept the deadline: no time given back
+            if moves == 1:  # the restart kept the deadline: no time given back, and the table says so
                 assert again["deadline"] == first["deadline"] and again["since"] == first["since"]
+                shown = doc(c, table_id, tokens[0])["table"]["clock"]["deadline"]
+                assert at(shown) == at(first["deadline"])
             for _day in range(0, 7, 2):
                 clock.offset += 2 * DAY + 1
                 moves += sweep(c)
@@ -185,8 +190,9 @@ def test_one_process_of_several_claims_a_late_move(db_url):  # noqa: F811
         assert [d["table_id"] for d in TurnStore(second).due(until + timedelta(seconds=1))] == [table_id]
         assert not TurnStore(first).claim(table_id, 3, "a", until + timedelta(seconds=1), until)  # a stale seq
         # the same seat and move again: the row (its deadline) is kept
-        assert TurnStore(first).apply({table_id: {"seat": 1, "seq": 4, "game": "citadels", "since": now,
-                                                  "deadline": now + timedelta(days=9)}}) == []
+        kept = TurnStore(first).apply({table_id: {"seat": 1, "seq": 4, "game": "citadels", "since": now,
+                                                  "deadline": now + timedelta(days=9)}})
+        assert [(r["kept"], r["deadline"]) for r in kept] == [(True, now - timedelta(days=1))]
         assert at(TurnStore(second).turn(table_id)["deadline"]) == now - timedelta(days=1)
         TurnStore(first).apply({table_id: None})
         assert TurnStore(second).turn(table_id) is None

@@ -71,6 +71,7 @@ class TurnService:
         cluster = hub.cluster
         self.worker = cluster.id if cluster is not None else f"{os.getpid()}-{secrets.token_hex(4)}"
         self._noted: dict[str, tuple[int, int] | None] = {}  # table id -> (seat, seq) written or queued
+        self.deadlines: dict[str, datetime] = {}  # table id -> the pending decision's deadline (turn-based)
         self._pending: dict[str, tuple[LiveTable, dict | None]] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()  # one write at a time, in the order the changes came
@@ -113,8 +114,26 @@ class TurnService:
             seconds = per_move(table.clock_config)
             row = {"seat": seat, "seq": table.seq, "game": table.game.id, "since": since,
                    "deadline": since + timedelta(seconds=seconds) if seconds else None}
+        if row is not None and row["deadline"] is not None:
+            self.deadlines[table.id] = row["deadline"]
+        else:
+            self.deadlines.pop(table.id, None)
         self._pending[table.id] = (table, row)
         self._wake.set()
+
+    def clock(self, table: LiveTable) -> dict | None:
+        """A turn-based table's clock as its summary shows it: `{per_move_s, running, deadline, remaining_s}`
+        (every person's seat has `per_move_s` but the one to move, which has until `deadline`); another
+        table's clock config as it is."""
+        seconds = per_move(table.clock_config)
+        if seconds is None:
+            return table.clock_config
+        seat = mover(table)
+        running = seat if seat is not None and table.human(seat) else None
+        deadline = self.deadlines.get(table.id) if running is not None else None
+        left = max(0.0, (deadline - self.now()).total_seconds()) if deadline is not None else float(seconds)
+        return {"per_move_s": seconds, "running": running, "deadline": deadline.isoformat() if deadline else None,
+                "remaining_s": [round(left, 3) if i == running else float(seconds) for i in range(table.players)]}
 
     async def flush(self) -> None:
         """Write what is queued (after a write in flight)."""
@@ -150,6 +169,10 @@ class TurnService:
             raise
         for row in written:
             table = live[row["table_id"]][0]
+            if row.get("kept"):  # the stored deadline stands (a restart gives no time back)
+                if row["deadline"] is not None and self._noted.get(table.id) == (row["seat"], row["seq"]):
+                    self.deadlines[table.id] = row["deadline"]
+                continue
             if row["previous_seat"] != row["seat"] and row.get("deadline") is not None and self.mailer.configured:
                 task = asyncio.ensure_future(self._mail(table, row))
                 self._mails.add(task)
