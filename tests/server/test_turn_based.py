@@ -5,6 +5,7 @@ several), a game that runs for weeks through restarts with a clock moved forward
 
 from __future__ import annotations
 
+import time
 import warnings
 from datetime import UTC, datetime, timedelta
 
@@ -20,6 +21,7 @@ from cetate.server.storage.models import NotifySettingsRow, TableRow, TurnRow
 from cetate.server.storage.turns import TurnStore
 from tests.server.conftest import bearer, make_settings, wait_until
 from tests.server.test_accounts import PASSWORD, csrf, sign_up
+from tests.server.test_cluster import Worker, cluster_env, view  # noqa: F401  (cluster_env: a fixture)
 from tests.server.test_storage import db_url, new_table, pg_admin  # noqa: F401  (fixtures: both backends)
 
 DAY = 86400
@@ -303,3 +305,43 @@ def test_a_finished_game_leaves_no_turn(tmp_path):
         assert row(c, table_id) is None
         with c.app.state.store._read() as session:
             assert session.query(TurnRow).filter(TurnRow.table_id == table_id).count() == 0
+
+
+def test_two_workers_play_a_late_move_once(cluster_env, tmp_path):  # noqa: F811
+    """Cluster mode (real `cetate serve` processes on PostgreSQL and Redis), each sweeping every half second:
+    a deadline moved into the past in the database is played once, by the table's owner, and the game goes on."""
+    from sqlalchemy import create_engine, text
+
+    from cetate.server.storage import normalize_url
+
+    env = {**cluster_env, "CETATE_TURN_SWEEP_S": "0.5"}
+    a, b = Worker(env, tmp_path / "a.log"), Worker(env, tmp_path / "b.log")
+    engine = create_engine(normalize_url(env["CETATE_DATABASE_URL"]))
+    try:
+        made = a.http.post("/api/tables", json={"game": "citadels", "players": 2, "per_move_s": 3600,
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        table_id = made["table_id"]
+        joined = b.http.post(f"/api/tables/{table_id}/join", headers=bearer(made["seats"][1]["token"]), json={})
+        assert joined.status_code == 200, joined.text
+
+        def turn_row():
+            with engine.connect() as conn:
+                return conn.execute(text("SELECT seat, seq FROM turns WHERE table_id = :t"), {"t": table_id}).first()
+
+        first = wait_until(turn_row, what="the turn's row")
+        assert first.seq == 0
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE turns SET deadline = now() - interval '1 minute' WHERE table_id = :t"),
+                         {"t": table_id})
+        wait_until(lambda: (r := turn_row()) is not None and r.seq == 1, what="the late move")
+        for _ in range(6):  # a few more sweeps of both workers: nothing else is due
+            time.sleep(0.5)
+        assert view(b, table_id)["table"]["seq"] == view(a, table_id)["table"]["seq"] == 1
+        with engine.connect() as conn:
+            played = conn.execute(text("SELECT seat, timeout, by_bot FROM actions WHERE table_id = :t"),
+                                  {"t": table_id}).all()
+        assert [tuple(p) for p in played] == [(first.seat, True, True)]
+    finally:
+        engine.dispose()
+        a.stop()
+        b.stop()
