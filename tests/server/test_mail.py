@@ -129,7 +129,7 @@ def test_your_turn_mails_go_to_the_seat_to_move_in_its_language(sink, tmp_path):
     settings = make_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port, smtp_from="cetate@example.org",
                              public_url="http://play.example.org", turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:
-        c.app.state.turns.mail_delay_s = 0.3  # (60 s in service)
+        c.app.state.turns.mail_delay_s = 1.0  # (60 s in service; the join claims the seat meanwhile)
         table_id, tokens = two_accounts_at_a_table(c, DAY)
         first = c.get(f"/api/tables/{table_id}", headers=bearer(tokens[0])).json()["table"]["to_move"]
         wait_for(lambda: handler.mails, "the first mail")
@@ -169,7 +169,7 @@ def test_no_mail_once_the_turn_is_played_or_the_table_is_open(sink, tmp_path):
     settings = make_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port, turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:
         service = c.app.state.turns
-        service.mail_delay_s = 0.0
+        service.mail_delay_s = 1.0  # (the join claims the seat for the account meanwhile)
         table_id, tokens = two_accounts_at_a_table(c, DAY)
         wait_for(lambda: handler.mails, "the first mail")
         table = c.app.state.hub.tables[table_id]
