@@ -38,7 +38,7 @@ def turn_based_table(page) -> str:
     }""")
 
 
-def test_badge_list_and_a_notification_for_a_new_turn(new_page, server):
+def test_badge_list_and_a_notification_for_a_new_turn(new_page, server, screenshot):
     page = new_page(1280, 800)
     page.add_init_script(STUB)
     open_app(page, server, "/")
@@ -65,6 +65,7 @@ def test_badge_list_and_a_notification_for_a_new_turn(new_page, server):
     assert page.evaluate("window.__notes") == [text("web.turns.notify.message", game="Citadels")]
     assert page.locator(".turn-row").count() == 2
     page.wait_for_function("document.getElementById('turns-badge').textContent === '2'", timeout=TIMEOUT_MS)
+    screenshot(page, "turns-list.png", full_page=True)
 
     # "Play" opens the table
     page.locator(f".turn-row[data-table='{table_id}'] [data-testid=turn-open]").click()
@@ -98,3 +99,35 @@ def test_the_account_page_keeps_an_email_address(new_page, server):
     page.wait_for_function("document.getElementById('notify-email').value === 'mia@example.org'", timeout=TIMEOUT_MS)
     assert page.locator("#notify-email-turns").is_checked()
     no_raw_text(page)
+
+
+def test_a_turn_based_table_from_the_new_table_form(new_page, server, screenshot):
+    page = new_page(1280, 900)
+    open_app(page, server, "/new/citadels")
+    per_move = page.locator("[data-testid=per-move]")
+    per_move.wait_for(timeout=TIMEOUT_MS)
+    assert text("web.turns.new.help") in page.locator(".clock-panel").inner_text()
+    per_move.select_option(str(2 * DAY))
+    assert page.locator("#clock-on").is_disabled()
+    page.locator(".clock-panel").scroll_into_view_if_needed()
+    screenshot(page, "turns-new-table.png")
+    page.locator("#create-table").click()
+    page.wait_for_url(re.compile(r".*#/t/[^/?]+$"), timeout=TIMEOUT_MS)
+    table_id = page.url.rsplit("/", 1)[1]
+    summary = page.evaluate("async (id) => (await (await fetch(`/api/tables/${id}`)).json()).table", table_id)
+    assert summary["clock"]["per_move_s"] == 2 * DAY
+    # the person's chip shows the time per move (days and hours), not minutes
+    chip = page.locator(".chip-clock[data-seat='0']")
+    chip.wait_for(timeout=TIMEOUT_MS)
+    assert re.fullmatch(r"(1 d 23|2 d 0):\d\d", chip.inner_text()), chip.inner_text()
+    screenshot(page, "turns-table.png")
+    # the bots play until it is the person's turn; then the list has it, with its deadline, and the badge counts it
+    page.goto(f"{server}/#/turns")
+    row = page.locator(f".turn-row[data-table='{table_id}']")
+    for _ in range(60):
+        if row.count():
+            break
+        page.locator("[data-testid=turns-refresh]").click()
+        page.wait_for_timeout(500)
+    assert "Play by" in row.inner_text()
+    page.wait_for_function("document.getElementById('turns-badge').textContent === '1'", timeout=TIMEOUT_MS)

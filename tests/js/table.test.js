@@ -117,6 +117,7 @@ test("clocks count down while they run", () => {
   assert.equal(formatClock(c, 11000), "1:25");
   assert.equal(formatClock(c, 200000), "0:00");
   assert.equal(formatClock({ ...c, running: false }, 50000), "1:35");
+  assert.equal(formatClock({ remaining: 3 * 3600 + 5 * 60 + 7, at: 0, running: false }, 0), "3:05:07"); // turn-based
 });
 
 test("inviteHash: invite links, spectator and replay links, bare table ids", () => {

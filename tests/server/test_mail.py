@@ -129,6 +129,7 @@ def test_your_turn_mails_go_to_the_seat_to_move_in_its_language(sink, tmp_path):
     settings = make_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port, smtp_from="cetate@example.org",
                              public_url="http://play.example.org", turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:
+        c.app.state.turns.mail_delay_s = 1.0  # (60 s in service; the join claims the seat meanwhile)
         table_id, tokens = two_accounts_at_a_table(c, DAY)
         first = c.get(f"/api/tables/{table_id}", headers=bearer(tokens[0])).json()["table"]["to_move"]
         wait_for(lambda: handler.mails, "the first mail")
@@ -154,8 +155,33 @@ def test_no_mail_without_a_server_or_at_a_table_without_a_time_per_move(sink, tm
         c.portal.call(c.app.state.turns.flush)
     settings = make_settings(tmp_path / "b", smtp_host="127.0.0.1", smtp_port=port, turn_sweep_s=3600.0)
     with TestClient(create_app(settings)) as c:  # a server, but a table played in one sitting
+        c.app.state.turns.mail_delay_s = 0.0
         table_id, tokens = two_accounts_at_a_table(c, None)
         play_until_seat_changes(c, table_id, tokens)
         c.portal.call(c.app.state.turns.flush)
         assert c.get("/api/account/notify").json()["mail_available"] is True
+        time.sleep(0.5)  # a mail would have reached the sink by now
     assert handler.mails == []
+
+
+def test_no_mail_once_the_turn_is_played_or_the_table_is_open(sink, tmp_path):
+    handler, port = sink
+    settings = make_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port, turn_sweep_s=3600.0)
+    with TestClient(create_app(settings)) as c:
+        service = c.app.state.turns
+        service.mail_delay_s = 1.0  # (the join claims the seat for the account meanwhile)
+        table_id, tokens = two_accounts_at_a_table(c, DAY)
+        wait_for(lambda: handler.mails, "the first mail")
+        table = c.app.state.hub.tables[table_id]
+        first = {"seat": table.to_move(), "seq": table.seq}
+        play_until_seat_changes(c, table_id, tokens)
+        wait_for(lambda: len(handler.mails) == 2, "the second mail")
+        # the first seat's turn again, late: it has been played, so nothing is sent
+        c.portal.call(service._mail, table, first)
+        now = {"seat": table.to_move(), "seq": table.seq}
+        # the seat to move has the table open: nothing is sent either
+        with c.websocket_connect(f"/ws/tables/{table_id}?token={tokens[now['seat']]}") as socket:
+            assert socket.receive_json()["type"] == "sync"
+            c.portal.call(service._mail, table, now)
+        c.portal.call(service.flush)
+    assert len(handler.mails) == 2

@@ -5,6 +5,7 @@ several), a game that runs for weeks through restarts with a clock moved forward
 
 from __future__ import annotations
 
+import time
 import warnings
 from datetime import UTC, datetime, timedelta
 
@@ -18,8 +19,9 @@ from cetate.server.app import create_app
 from cetate.server.storage import Store
 from cetate.server.storage.models import NotifySettingsRow, TableRow, TurnRow
 from cetate.server.storage.turns import TurnStore
-from tests.server.conftest import bearer, make_settings
+from tests.server.conftest import bearer, make_settings, wait_until
 from tests.server.test_accounts import PASSWORD, csrf, sign_up
+from tests.server.test_cluster import Worker, cluster_env, view  # noqa: F401  (cluster_env: a fixture)
 from tests.server.test_storage import db_url, new_table, pg_admin  # noqa: F401  (fixtures: both backends)
 
 DAY = 86400
@@ -109,7 +111,10 @@ def test_per_move_deadlines_the_list_and_a_late_seat(db_url, tmp_path):  # noqa:
         mover = doc(c, table_id, tokens[0])["table"]["to_move"]
         assert entry["table_id"] == table_id and entry["seat"] == mover and entry["game"] == "citadels"
         assert at(entry["deadline"]) - at(entry["since"]) == timedelta(days=1)
-        assert doc(c, table_id, tokens[0])["table"]["clock"] == {"per_move_s": DAY}
+        clock_doc = doc(c, table_id, tokens[0])["table"]["clock"]  # the table's own clock says the same
+        assert clock_doc["per_move_s"] == DAY and clock_doc["running"] == mover
+        assert at(clock_doc["deadline"]) == at(entry["deadline"])
+        assert DAY - 120 < clock_doc["remaining_s"][mover] <= DAY and clock_doc["remaining_s"][1 - mover] == DAY
 
         # a move: the next decision gets a full day from now
         play(c, table_id, tokens)
@@ -151,8 +156,10 @@ def test_a_game_survives_weeks_and_restarts_without_time_given_back(tmp_path):
             clock = clock_of(c)
             clock.offset = offset
             again = row(c, table_id)
-            if moves == 1:  # the restart kept the deadline: no time given back
+            if moves == 1:  # the restart kept the deadline: no time given back, and the table says so
                 assert again["deadline"] == first["deadline"] and again["since"] == first["since"]
+                shown = doc(c, table_id, tokens[0])["table"]["clock"]["deadline"]
+                assert at(shown) == at(first["deadline"])
             for _day in range(0, 7, 2):
                 clock.offset += 2 * DAY + 1
                 moves += sweep(c)
@@ -185,8 +192,9 @@ def test_one_process_of_several_claims_a_late_move(db_url):  # noqa: F811
         assert [d["table_id"] for d in TurnStore(second).due(until + timedelta(seconds=1))] == [table_id]
         assert not TurnStore(first).claim(table_id, 3, "a", until + timedelta(seconds=1), until)  # a stale seq
         # the same seat and move again: the row (its deadline) is kept
-        assert TurnStore(first).apply({table_id: {"seat": 1, "seq": 4, "game": "citadels", "since": now,
-                                                  "deadline": now + timedelta(days=9)}}) == []
+        kept = TurnStore(first).apply({table_id: {"seat": 1, "seq": 4, "game": "citadels", "since": now,
+                                                  "deadline": now + timedelta(days=9)}})
+        assert [(r["kept"], r["deadline"]) for r in kept] == [(True, now - timedelta(days=1))]
         assert at(TurnStore(second).turn(table_id)["deadline"]) == now - timedelta(days=1)
         TurnStore(first).apply({table_id: None})
         assert TurnStore(second).turn(table_id) is None
@@ -257,12 +265,11 @@ def test_an_accounts_turns_and_its_notification_choices(db_url, tmp_path):  # no
         response = c.post("/api/tables", json={"game": "citadels", "players": 2, "per_move_s": DAY,
                                                "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]})
         assert response.status_code == 201
-        table_id = response.json()["table_id"]
+        table_id, host = response.json()["table_id"], response.json()["host_token"]
+        wait_until(lambda: doc(c, table_id, host)["table"]["to_move"] == 0, what="the person's turn")
         flush(c)
         listed = c.get("/api/turns").json()  # no tokens: the account's own seats
-        state = doc(c, table_id, response.json()["host_token"])["table"]
-        if state["to_move"] == 0:
-            assert [t["table_id"] for t in listed["turns"]] == [table_id]
+        assert [(t["table_id"], t["seat"]) for t in listed["turns"]] == [(table_id, 0)]
 
         assert c.get("/api/account/notify").json() == {"email": None, "email_turns": False, "mail_available": False}
         headers = {"X-CSRF-Token": made["csrf"]}
@@ -298,3 +305,43 @@ def test_a_finished_game_leaves_no_turn(tmp_path):
         assert row(c, table_id) is None
         with c.app.state.store._read() as session:
             assert session.query(TurnRow).filter(TurnRow.table_id == table_id).count() == 0
+
+
+def test_two_workers_play_a_late_move_once(cluster_env, tmp_path):  # noqa: F811
+    """Cluster mode (real `cetate serve` processes on PostgreSQL and Redis), each sweeping every half second:
+    a deadline moved into the past in the database is played once, by the table's owner, and the game goes on."""
+    from sqlalchemy import create_engine, text
+
+    from cetate.server.storage import normalize_url
+
+    env = {**cluster_env, "CETATE_TURN_SWEEP_S": "0.5"}
+    a, b = Worker(env, tmp_path / "a.log"), Worker(env, tmp_path / "b.log")
+    engine = create_engine(normalize_url(env["CETATE_DATABASE_URL"]))
+    try:
+        made = a.http.post("/api/tables", json={"game": "citadels", "players": 2, "per_move_s": 3600,
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        table_id = made["table_id"]
+        joined = b.http.post(f"/api/tables/{table_id}/join", headers=bearer(made["seats"][1]["token"]), json={})
+        assert joined.status_code == 200, joined.text
+
+        def turn_row():
+            with engine.connect() as conn:
+                return conn.execute(text("SELECT seat, seq FROM turns WHERE table_id = :t"), {"t": table_id}).first()
+
+        first = wait_until(turn_row, what="the turn's row")
+        assert first.seq == 0
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE turns SET deadline = now() - interval '1 minute' WHERE table_id = :t"),
+                         {"t": table_id})
+        wait_until(lambda: (r := turn_row()) is not None and r.seq == 1, what="the late move")
+        for _ in range(6):  # a few more sweeps of both workers: nothing else is due
+            time.sleep(0.5)
+        assert view(b, table_id)["table"]["seq"] == view(a, table_id)["table"]["seq"] == 1
+        with engine.connect() as conn:
+            played = conn.execute(text("SELECT seat, timeout, by_bot FROM actions WHERE table_id = :t"),
+                                  {"t": table_id}).all()
+        assert [tuple(p) for p in played] == [(first.seat, True, True)]
+    finally:
+        engine.dispose()
+        a.stop()
+        b.stop()

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cetate.server.turns")
 
+MAIL_DELAY_S = 60.0  # a "your turn" mail waits this long: none if the person has played or opened the table by then
 CLAIM_LEASE_S = 120.0  # a claimed late move not played by then (its process died) is claimed again
 DUE_PER_SWEEP = 100
 TOKENS_MAX = 100
@@ -70,10 +71,13 @@ class TurnService:
         cluster = hub.cluster
         self.worker = cluster.id if cluster is not None else f"{os.getpid()}-{secrets.token_hex(4)}"
         self._noted: dict[str, tuple[int, int] | None] = {}  # table id -> (seat, seq) written or queued
+        self.deadlines: dict[str, datetime] = {}  # table id -> the pending decision's deadline (turn-based)
         self._pending: dict[str, tuple[LiveTable, dict | None]] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()  # one write at a time, in the order the changes came
         self._tasks: list[asyncio.Task] = []
+        self._mails: set[asyncio.Task] = set()
+        self.mail_delay_s = MAIL_DELAY_S
         self.catalog = Catalog()
 
     # -- life cycle ---------------------------------------------------------------------------------
@@ -81,13 +85,17 @@ class TurnService:
         self._tasks = [asyncio.ensure_future(self._flush_loop()), asyncio.ensure_future(self._sweep_loop())]
 
     async def stop(self) -> None:
-        await self.flush()
-        for task in self._tasks:
+        try:
+            await self.flush()
+        except Exception:  # the next start writes them again (`note` on every table it loads)
+            log.exception("turns not written at shutdown")
+        for task in [*self._tasks, *self._mails]:
             task.cancel()
-        for task in self._tasks:
+        for task in [*self._tasks, *self._mails]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        self._mails.clear()
 
     # -- the rows -------------------------------------------------------------------------------------
     def note(self, table: LiveTable) -> None:
@@ -109,8 +117,26 @@ class TurnService:
             seconds = per_move(table.clock_config)
             row = {"seat": seat, "seq": table.seq, "game": table.game.id, "since": since,
                    "deadline": since + timedelta(seconds=seconds) if seconds else None}
+        if row is not None and row["deadline"] is not None:
+            self.deadlines[table.id] = row["deadline"]
+        else:
+            self.deadlines.pop(table.id, None)
         self._pending[table.id] = (table, row)
         self._wake.set()
+
+    def clock(self, table: LiveTable) -> dict | None:
+        """A turn-based table's clock as its summary shows it: `{per_move_s, running, deadline, remaining_s}`
+        (every person's seat has `per_move_s` but the one to move, which has until `deadline`); another
+        table's clock config as it is."""
+        seconds = per_move(table.clock_config)
+        if seconds is None:
+            return table.clock_config
+        seat = mover(table)
+        running = seat if seat is not None and table.human(seat) else None
+        deadline = self.deadlines.get(table.id) if running is not None else None
+        left = max(0.0, (deadline - self.now()).total_seconds()) if deadline is not None else float(seconds)
+        return {"per_move_s": seconds, "running": running, "deadline": deadline.isoformat() if deadline else None,
+                "remaining_s": [round(left, 3) if i == running else float(seconds) for i in range(table.players)]}
 
     async def flush(self) -> None:
         """Write what is queued (after a write in flight)."""
@@ -146,8 +172,14 @@ class TurnService:
             raise
         for row in written:
             table = live[row["table_id"]][0]
-            if row["previous_seat"] != row["seat"] and row.get("deadline") is not None:
-                await self._mail(table, row)
+            if row.get("kept"):  # the stored deadline stands (a restart gives no time back)
+                if row["deadline"] is not None and self._noted.get(table.id) == (row["seat"], row["seq"]):
+                    self.deadlines[table.id] = row["deadline"]
+                continue
+            if row["previous_seat"] != row["seat"] and row.get("deadline") is not None and self.mailer.configured:
+                task = asyncio.ensure_future(self._mail(table, row))
+                self._mails.add(task)
+                task.add_done_callback(self._mails.discard)
 
     # -- the sweep ----------------------------------------------------------------------------------
     async def _sweep_loop(self) -> None:
@@ -176,8 +208,11 @@ class TurnService:
 
     # -- mails --------------------------------------------------------------------------------------
     async def _mail(self, table: LiveTable, row: dict) -> None:
-        if not self.mailer.configured or table.connected(row["seat"]):
-            return  # no server to send through, or the person has the table open
+        """After `mail_delay_s`, tell the seat's account its turn has come, if it still waits and the person
+        has no socket open at the table (and the account wants such mails)."""
+        await asyncio.sleep(self.mail_delay_s)
+        if table.seq != row["seq"] or mover(table) != row["seat"] or table.connected(row["seat"]):
+            return  # played already, or the person has the table open
         try:
             who = await asyncio.to_thread(self.store.recipient, table.id, row["seat"])
         except Exception:

@@ -437,6 +437,13 @@ export class NewTablePage {
     const clockOn = h("input", { type: "checkbox", id: "clock-on", checked: cs.on });
     const minutes = h("input", { type: "number", id: "clock-minutes", min: "1", max: "1440", step: "1", value: cs.minutes, disabled: !cs.on });
     const increment = h("input", { type: "number", id: "clock-increment", min: "0", max: "3600", step: "1", value: cs.increment, disabled: !cs.on });
+    // turn-based play (docs/turn-based.md): a time per move of hours to days, instead of the real-time clock
+    const perMove = h("select", { id: "per-move", "data-testid": "per-move" },
+      h("option", { value: "", selected: !cs.perMove }, t("web.turns.new.off")),
+      [3600, 4 * 3600, 12 * 3600].map((s) => h("option", { value: String(s), selected: cs.perMove === s }, t("web.turns.hours", { count: s / 3600 }))),
+      [1, 2, 3, 5, 7, 14].map((d) => h("option", { value: String(d * 86400), selected: cs.perMove === d * 86400 }, t("web.turns.days", { count: d }))));
+    const syncPerMove = () => { clockOn.disabled = !!cs.perMove; if (cs.perMove) { cs.on = clockOn.checked = false; minutes.disabled = increment.disabled = true; } };
+    perMove.addEventListener("change", () => { cs.perMove = Number(perMove.value) || null; syncPerMove(); });
     clockOn.addEventListener("change", () => { cs.on = clockOn.checked; minutes.disabled = increment.disabled = !cs.on; });
     minutes.addEventListener("input", () => { cs.minutes = Number(minutes.value); });
     increment.addEventListener("input", () => { cs.increment = Number(increment.value); });
@@ -447,7 +454,10 @@ export class NewTablePage {
         h("label", { class: "field inline", for: "clock-minutes", dataset: { field: "clock.initial_s" } }, h("span", null, t("web.new.clock_minutes")), minutes, h("span", { class: "field-error" })),
         h("label", { class: "field inline", for: "clock-increment", dataset: { field: "clock.increment_s" } }, h("span", null, t("web.new.clock_increment")), increment, h("span", { class: "field-error" }))),
       h("p", { class: "field-help" }, t("web.new.clock_help")),
+      h("label", { class: "field inline", for: "per-move", dataset: { field: "per_move_s" } }, h("span", null, t("web.turns.new.per_move")), perMove, h("span", { class: "field-error" })),
+      h("p", { class: "field-help" }, t("web.turns.new.help")),
       h("span", { class: "field-error" }));
+    syncPerMove();
 
     // options
     const advanced = new Set(this.mod.advancedOptions || []);
@@ -646,7 +656,8 @@ export class NewTablePage {
       return out;
     });
     const cs = this.clockState;
-    const clock = cs && cs.on ? { initial_s: Math.round((Number(cs.minutes) || 0) * 60), increment_s: Number(cs.increment) || 0 } : null;
+    const clock = cs && cs.perMove ? { per_move_s: cs.perMove }
+      : cs && cs.on ? { initial_s: Math.round((Number(cs.minutes) || 0) * 60), increment_s: Number(cs.increment) || 0 } : null;
     return { options, seats, clock };
   }
 

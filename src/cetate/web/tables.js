@@ -9,7 +9,8 @@ import * as account from "./account.js";
 // `listed`: the table is public, in the lobby's open tables (its invited seats taken with one click).
 export async function createTable(game, players, options, seats, clock = null, rated = false, listed = false) {
   const body = { game, players, options, seats };
-  if (clock) body.clock = clock;
+  if (clock && clock.per_move_s) body.per_move_s = clock.per_move_s; // turn-based (docs/turn-based.md)
+  else if (clock) body.clock = clock;
   if (rated) body.rated = true;
   if (listed) body.public = true;
   const make = () => api.createTable(body, account.signedIn() ? account.csrf() : null);
@@ -58,7 +59,8 @@ export async function playAgain(table, options) {
   const seats = table.seats.map((s) => s.kind === "bot"
     ? { kind: "bot", bot: s.bot || undefined, level: s.level || undefined }
     : { kind: s.kind, name: s.kind === "hotseat" ? s.name || undefined : undefined });
-  const clock = table.clock ? { initial_s: table.clock.initial_s, increment_s: table.clock.increment_s } : null;
+  const clock = !table.clock ? null : table.clock.per_move_s ? { per_move_s: table.clock.per_move_s }
+    : { initial_s: table.clock.initial_s, increment_s: table.clock.increment_s };
   const res = await createTable(table.game, table.players, options || {}, seats, clock, !!table.rated && account.signedIn());
   location.hash = `#/t/${res.table_id}`;
 }

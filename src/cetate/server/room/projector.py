@@ -78,7 +78,7 @@ class Projector:
             "to_move": mover(table),
             "hints": hints_allowed(table),
             "undo": undo_seat(table),
-            "clock": table.clock.to_json() if table.clock is not None else table.clock_config,  # per_move_s: turns.py
+            "clock": table.clock.to_json() if table.clock is not None else self._turn_clock(table),
             "seq": table.seq,
             "seed_chosen": table.seed_chosen,
             "created_at": table.created_at,
@@ -88,6 +88,11 @@ class Projector:
             doc["result"] = table.game.result(table.state)
             doc["seed"] = table.seed  # the seed reveals every card: public only once the game is over
         return doc
+
+    def _turn_clock(self, table: LiveTable) -> dict | None:
+        """A turn-based table's clock (time per move, its deadline: server/turns.py)."""
+        turns = getattr(self.hub, "turns", None)
+        return turns.clock(table) if turns is not None and table.clock_config else table.clock_config
 
     def snapshot(self, table: LiveTable, auth: Auth) -> dict:
         """The table as `auth` may see it: for `GET /api/tables/{id}` and the WebSocket's `sync`."""

@@ -37,7 +37,8 @@ class TurnStore:
         """Bring the rows of these tables to `batch` (table id -> `{seat, seq, game, since, deadline}`, or None:
         no person's decision pending), in one transaction. A row that already has the same seat and seq is
         kept as it is, deadline included: a restart gives no time back. Returns the rows written anew, each
-        with `previous_seat` (the seat of the row it replaced, or None)."""
+        with `previous_seat` (the seat of the row it replaced, or None), and the rows kept (`kept: True`,
+        with their own `since` and `deadline`)."""
         if not batch:
             return []
         written = []
@@ -52,6 +53,8 @@ class TurnStore:
                         session.delete(row)
                     continue
                 if row is not None and row.seat == want["seat"] and row.seq == want["seq"]:
+                    written.append({**want, "table_id": table_id, "since": _aware(row.since),
+                                    "deadline": _aware(row.deadline), "kept": True})
                     continue
                 previous = row.seat if row is not None else None
                 if row is None:

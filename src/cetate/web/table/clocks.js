@@ -8,9 +8,16 @@ export function clockLeft(c, now = Date.now()) {
   return Math.max(0, c.remaining - (c.running ? (now - c.at) / 1000 : 0));
 }
 
-// "m:ss"
+// "m:ss"; "h:mm:ss" from an hour; "2 d 3:05" from a day (a turn-based table's time per move)
 export function formatClock(c, now = Date.now()) {
   const left = clockLeft(c, now);
+  if (left >= 3600) {
+    const d = Math.floor(left / 86400);
+    const hr = Math.floor((left % 86400) / 3600);
+    const mm = String(Math.floor((left % 3600) / 60)).padStart(2, "0");
+    if (d > 0) return `${i18n.t("web.turns.days", { count: d })} ${hr}:${mm}`;
+    return `${hr}:${mm}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
+  }
   const m = Math.floor(left / 60);
   const s = Math.floor(left % 60);
   return `${m}:${String(s).padStart(2, "0")}`;
