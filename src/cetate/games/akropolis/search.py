@@ -55,7 +55,10 @@ def _turn(s: State, seat: int, placing: bool = False) -> _Turn:
     city = s.cities[seat]
     if placing and s.held is not None:
         doc["site"] = [*doc["site"], {"id": s.held}]
-    return _Turn(_bot(seat), doc, city=city.clone() if placing else city)
+    turn = _Turn(_bot(seat), doc, city=city.clone() if placing else city)
+    if not s.cards:  # the geometry of the cities it values is kept per city (`_Turn._best_placements`)
+        turn.geo_key = (tuple(city.log), _options_key(s.options))
+    return turn
 
 
 def search_actions(s: State) -> list[dict]:
@@ -102,14 +105,50 @@ def search_actions(s: State) -> list[dict]:
     return [dict(a) for a in out]
 
 
+def _options_key(options: dict) -> str:
+    """A hashable stand-in for a state's options (validated once at setup and shared by its clones, never
+    changed: one answer per object, kept with the object so that its id is not reused)."""
+    seen = _OPTIONS.get(id(options))
+    if seen is not None and seen[0] is options:
+        return seen[1]
+    if len(_OPTIONS) >= 64:
+        _OPTIONS.clear()
+    key = repr(sorted(options.items()))
+    _OPTIONS[id(options)] = (options, key)
+    return key
+
+
+_OPTIONS: dict[int, tuple[dict, str]] = {}
+_VALUES: dict[tuple, float] = {}  # a seat's city and what its valuation reads -> the heuristic's value of it
+_VALUES_SIZE = 20_000
+
+
 def evaluate(s: State) -> list[float]:
-    """Each seat's expected share of the win by the heuristic's value of its city (see the module doc)."""
+    """Each seat's expected share of the win by the heuristic's value of its city (see the module doc).
+
+    A seat's value is kept, keyed by all it depends on (its city by its placement log, which the state's
+    cities always have; the turn; the tiles still to come as one sorted set; the stones, which also give a
+    finite supply's count; its completed cards, the Athena cards and their small tiles; the options): in a
+    search most evaluations change one city and leave the others as they were."""
     if s.n == 1:
         return [solo_share(solo_margin(s), SOLO_SPREAD)]
+    to_come = [*s.site]
+    for stack in s.stacks:
+        to_come += stack
+    to_come.sort()
+    common = (s.n, s.turn, tuple(to_come), tuple(s.stones), _options_key(s.options),
+              (tuple(s.cards), tuple(map(tuple, s.under)), s.small_held and tuple(s.small_held)) if s.cards else ())
+    cache = _VALUES
+    if len(cache) >= _VALUES_SIZE:
+        cache.clear()
     values = []
     for seat in range(s.n):
-        turn = _turn(s, seat)
-        values.append(turn.value(turn.city, turn.stones, turn.completed))
+        key = (seat, tuple(s.completed[seat]), tuple(s.cities[seat].log), common)
+        v = cache.get(key)
+        if v is None:
+            turn = _turn(s, seat)
+            v = cache[key] = turn.value(turn.city, turn.stones, turn.completed)
+        values.append(v)
     return win_shares(values, SPREAD)
 
 
