@@ -25,7 +25,14 @@ from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import rules
 from cetate.games.akropolis.bot import AkropolisHeuristicBot
 from cetate.games.akropolis.state import State
-from cetate.games.akropolis.valuation import SOLO_RATES, _Turn, solo_margin
+from cetate.games.akropolis.valuation import (
+    _GEOMETRY,
+    _GEOMETRY_SIZE,
+    SOLO_RATES,
+    _Turn,
+    geometry,
+    solo_margin,
+)
 from cetate.games.akropolis.view import light_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
@@ -119,36 +126,61 @@ def _options_key(options: dict) -> str:
 
 
 _OPTIONS: dict[int, tuple[dict, str]] = {}
-_VALUES: dict[tuple, float] = {}  # a seat's city and what its valuation reads -> the heuristic's value of it
+_VALUES: dict[tuple, float] = {}  # Athena: a seat's city and what its valuation reads -> its value
 _VALUES_SIZE = 20_000
+_WEIGHTS: dict[tuple, _Turn] = {}  # what a seat's valuation reads besides its city -> that valuation
+_WEIGHTS_SIZE = 2_000
 
 
 def evaluate(s: State) -> list[float]:
     """Each seat's expected share of the win by the heuristic's value of its city (see the module doc).
 
-    A seat's value is kept, keyed by all it depends on (its city by its placement log, which the state's
-    cities always have; the turn; the tiles still to come as one sorted set; the stones, which also give a
-    finite supply's count; its completed cards, the Athena cards and their small tiles; the options): in a
-    search most evaluations change one city and leave the others as they were."""
+    A seat's value is its valuation's weights (the turn, the tiles still to come as one sorted set, its
+    stones and all stones, which give a finite supply's count, its completed cards, the options) times its
+    city's geometry (`valuation.geometry`); both are kept, the weights per context and the geometry per city
+    (by its placement log, which the cities of a state always have), because in a search most evaluations
+    meet a city or a context already seen (`_Turn._worth` gives the same number to the last bit). With
+    Athena the cards read the whole city: the value is kept per city and context."""
     if s.n == 1:
         return [solo_share(solo_margin(s), SOLO_SPREAD)]
     to_come = [*s.site]
     for stack in s.stacks:
         to_come += stack
     to_come.sort()
-    common = (s.n, s.turn, tuple(to_come), tuple(s.stones), _options_key(s.options),
-              (tuple(s.cards), tuple(map(tuple, s.under)), s.small_held and tuple(s.small_held)) if s.cards else ())
-    cache = _VALUES
-    if len(cache) >= _VALUES_SIZE:
-        cache.clear()
+    options = _options_key(s.options)
+    common = (s.n, s.turn, tuple(to_come), tuple(s.stones), options)
     values = []
+    if s.cards:
+        common += (tuple(s.cards), tuple(map(tuple, s.under)), s.small_held and tuple(s.small_held))
+        cache = _VALUES
+        if len(cache) >= _VALUES_SIZE:
+            cache.clear()
+        for seat in range(s.n):
+            key = (seat, tuple(s.completed[seat]), tuple(s.cities[seat].log), common)
+            v = cache.get(key)
+            if v is None:
+                turn = _turn(s, seat)
+                v = cache[key] = turn.value(turn.city, turn.stones, turn.completed)
+            values.append(v)
+        return win_shares(values, SPREAD)
+    weights, shapes = _WEIGHTS, _GEOMETRY
+    if len(weights) >= _WEIGHTS_SIZE:
+        weights.clear()
+    if len(shapes) >= _GEOMETRY_SIZE:
+        shapes.clear()
+    opts = s.options
     for seat in range(s.n):
-        key = (seat, tuple(s.completed[seat]), tuple(s.cities[seat].log), common)
-        v = cache.get(key)
-        if v is None:
-            turn = _turn(s, seat)
-            v = cache[key] = turn.value(turn.city, turn.stones, turn.completed)
-        values.append(v)
+        key = (seat, tuple(s.completed[seat]), common)
+        turn = weights.get(key)
+        if turn is None:
+            turn = weights[key] = _turn(s, seat)
+            turn.city = None  # never read without Athena; the state's city goes on changing
+        city = s.cities[seat]
+        ckey = (tuple(city.log), options)
+        geo = shapes.get(ckey)
+        if geo is None:
+            geo = shapes[ckey] = geometry(city, opts)
+        values.append(turn._worth(geo, None, turn.stones, turn.completed))
     return win_shares(values, SPREAD)
 
 
