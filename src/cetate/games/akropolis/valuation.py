@@ -151,7 +151,10 @@ def geometry(city: City, options: dict) -> tuple:
     return scores, tuple(temples), house_total, main, tuple(quarries), len(city.border)
 
 
-_GEOMETRY: dict[tuple, tuple] = {}  # (city key, tile, q, r, rot) -> (geometry, quarries covered)
+# geometries a search keeps: (city key, tile, q, r, rot) -> (the geometry of the city after that placement,
+# quarries covered) for `_best_placements`; and city key -> its geometry for `search.evaluate` (a city key:
+# (placement log, options key), set by the search as `_Turn.geo_key`)
+_GEOMETRY: dict[tuple, tuple] = {}
 _GEOMETRY_SIZE = 50_000
 _PLACEMENTS: dict[tuple, list] = {}  # city key -> `_all_placements` (read only: shared by every _Turn)
 _PLACEMENTS_SIZE = 1_000
