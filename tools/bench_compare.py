@@ -4,7 +4,8 @@ side on this machine, in alternation, with the ratio of each figure.
 Both trees run the same measuring code (this file, as a child process with the tree's `src` first on the path),
 and it asks the engines only through the game registry and the protocol every revision has (`setup`, `to_move`,
 `legal_actions`, `random_action`, `apply`, the RL `env`, `make_bot`), so a revision from before a change measures
-the same work as the change itself. Each case runs `--rounds` times per tree, in the order A B B A A B ..., so a
+the same work as the change itself. The IS-MCTS cases warm up first, untimed (imports and tables built on first use
+are not counted). Each case runs `--rounds` times per tree, in the order A B B A A B ..., so a
 machine that slows down or speeds up during the run weighs on both sides alike; the figure of a tree is its median.
 
     python tools/bench_compare.py --base HEAD~3                 # every case
@@ -61,6 +62,10 @@ CASES: dict[str, tuple[str, str, dict]] = {
 
 # --- the worker: one measurement in one tree -------------------------------------------------------------------
 
+# the clock of every figure: wall time (`perf_counter`), or with `--clock cpu` the CPU time of the worker
+# (`process_time`), which other work on a shared machine disturbs much less
+clock = time.process_time if os.environ.get("CETATE_BENCH_CLOCK") == "cpu" else time.perf_counter
+
 def _measure(spec: dict, seconds: float) -> float:
     from cetate import games
 
@@ -73,8 +78,8 @@ def _measure(spec: dict, seconds: float) -> float:
     if kind == "rl":
         return _measure_rl(game, players, options, seconds)
     done, seed = 0, 0
-    started = time.perf_counter()
-    while done == 0 or time.perf_counter() - started < seconds:
+    started = clock()
+    while done == 0 or clock() - started < seconds:
         state = game.setup(players, seed, options)
         while game.to_move(state) is not None:
             if kind == "listing":
@@ -84,7 +89,7 @@ def _measure(spec: dict, seconds: float) -> float:
             game.apply(state, action)
         done += 1
         seed += 1
-    return done / (time.perf_counter() - started)
+    return done / (clock() - started)
 
 
 def _measure_rl(game, players: int, options: dict, seconds: float) -> float:
@@ -95,8 +100,8 @@ def _measure_rl(game, players: int, options: dict, seconds: float) -> float:
     environment = make_env(game, players, options)
     rnd = np.random.default_rng(0)
     steps, seed = 0, 0
-    started = time.perf_counter()
-    while steps == 0 or time.perf_counter() - started < seconds:
+    started = clock()
+    while steps == 0 or clock() - started < seconds:
         environment.reset(seed=seed)
         for _agent in environment.agent_iter():
             obs, _reward, terminated, truncated, _info = environment.last()
@@ -107,23 +112,32 @@ def _measure_rl(game, players: int, options: dict, seconds: float) -> float:
             environment.step(int(legal[rnd.integers(len(legal))]))
             steps += 1
         seed += 1
-    return steps / (time.perf_counter() - started)
+    return steps / (clock() - started)
 
 
 def _measure_ismcts(game, players: int, options: dict, seconds: float) -> float:
+    """Search iterations per second of search time, over whole games (every decision of every seat).
+
+    A warm-up runs first, untimed, on other seeds: the imports, and the tables an engine builds or loads on
+    first use (the Gates duel table, the catalogs), are paid there and not counted, in either tree."""
+    _ismcts_games(game, players, options, max(0.5, seconds / 4), first_seed=10_000)
+    return _ismcts_games(game, players, options, seconds)
+
+
+def _ismcts_games(game, players: int, options: dict, seconds: float, first_seed: int = 0) -> float:
     from cetate.bots import bot_seed, choose, make_bot
 
-    iterations, spent, seed = 0, 0.0, 0
-    started = time.perf_counter()
-    while iterations == 0 or time.perf_counter() - started < seconds:
+    iterations, spent, seed = 0, 0.0, first_seed
+    started = clock()
+    while iterations == 0 or clock() - started < seconds:
         state = game.setup(players, seed, options)
         bots = [make_bot("ismcts:iterations=100:playout=random", game, i, bot_seed(seed, i)) for i in range(players)]
         count = 0
-        while game.to_move(state) is not None and time.perf_counter() - started < seconds:
+        while game.to_move(state) is not None and clock() - started < seconds:
             mover = game.to_move(state)
-            t0 = time.perf_counter()
+            t0 = clock()
             action = choose(bots[mover], game, state, mover, count)
-            spent += time.perf_counter() - t0
+            spent += clock() - t0
             game.apply(state, action)
             count += 1
         iterations += sum(b.iterations_done for b in bots)
@@ -152,8 +166,8 @@ def _export(rev: str, into: Path) -> Path:
     return into / "src"
 
 
-def _run(src: Path, spec: dict, seconds: float) -> float:
-    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+def _run(src: Path, spec: dict, seconds: float, cpu: bool = False) -> float:
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0", "CETATE_BENCH_CLOCK": "cpu" if cpu else "wall"}
     # -P would drop the script's folder from the path; the tree's src must come before the editable install
     code = ("import sys; sys.path.insert(0, sys.argv[1]); sys.argv = sys.argv[1:]; "
             "import runpy; runpy.run_path(sys.argv[1], run_name='__worker__')")
@@ -171,6 +185,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="measurements per tree and case (default 3)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
     parser.add_argument("--json", action="store_true", help="one JSON line per case instead of a table")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time each figure by the wall clock (default) or by the worker's CPU time, which "
+                             "other work on a shared, loaded machine disturbs much less")
     args = parser.parse_args()
     chosen = [name for name in CASES if not args.case or any(part in name for part in args.case)]
     if not chosen:
@@ -187,7 +204,8 @@ def main() -> None:
             for i in range(args.rounds):
                 order = ("base", "head") if i % 2 == 0 else ("head", "base")
                 for side in order:
-                    figures[side].append(_run(base_src if side == "base" else head_src, spec, args.seconds))
+                    figures[side].append(_run(base_src if side == "base" else head_src, spec, args.seconds,
+                                            args.clock == "cpu"))
             base, head = statistics.median(figures["base"]), statistics.median(figures["head"])
             ratio = head / base if base else float("nan")
             if args.json:

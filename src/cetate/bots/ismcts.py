@@ -42,9 +42,11 @@ DEFAULTS: dict[str, Any] = {
 
 
 def action_key(action: dict) -> Any:
-    """A hashable key for an action dict (actions that are equal have equal keys)."""
+    """A hashable key for an action dict (actions that are equal have equal keys): the frozenset of its
+    items (no sort: the search builds one per legal action per tree step), or, with a list or dict inside, its
+    items' repr, sorted."""
     try:
-        return tuple(sorted(action.items()))
+        return frozenset(action.items())
     except TypeError:  # a list or dict inside: fall back to its repr, sorted
         return repr(sorted(action.items()))
 
@@ -140,9 +142,13 @@ class ISMCTSBot(Bot):
         return best if best is not None else legal_actions[0]
 
     def search(self, sample: Any, extra: dict | None = None) -> _Node:
+        """Grow the tree over `sample`'s information set for the budget; `extra` (the heuristic's favourite)
+        is a candidate at the root in every determinisation. The playout is written out in the loop, and
+        the engine's own actions are played with the protocol's `advance` (no journal: issue 31)."""
         game = self.game
         st = self.settings
-        determinize, apply, to_move = game.determinize, game.apply, game.to_move
+        seat = self.seat
+        determinize, apply, advance, to_move = game.determinize, game.apply, game.advance, game.to_move
         candidates = game.search_actions  # every legal action unless the game's Search part narrows them
         iterations = st["iterations"]
         deadline = None if st["ms"] is None else time.perf_counter() + st["ms"] / 1000.0
@@ -151,30 +157,39 @@ class ISMCTSBot(Bot):
         c = st["c"]
         log = math.log
         sqrt = math.sqrt
+        perf_counter = time.perf_counter
         root = _Node(-1)
         guided = st["playout"] == "game"  # expansions try the game's playout rule first
         playout_step = game.playout_action
-        started = time.perf_counter()
+        # the playout: its policy, its cut-off and how a finished one is scored
+        depth = st["depth"]
+        heuristic = st["playout"] == "heuristic"
+        step = game.playout_action if guided else game.random_action
+        evaluate, result, seats = game.evaluate, game.result, game.seats
+        legal_actions, view = game.legal_actions, game.view
+        extra_key = action_key(extra) if extra is not None else None
+        started = perf_counter()
         done = 0
         while True:
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done % 8 == 0 and perf_counter() >= deadline:
                 break
-            d = determinize(sample, self.seat, rng)
+            d = determinize(sample, seat, rng)
             node = root
             path = [root]
             mover = to_move(d)
             while mover is not None:
                 legal = candidates(d)
-                if node is root and extra is not None and action_key(extra) not in {action_key(a) for a in legal}:
-                    legal = [*legal, extra]  # the heuristic's favourite is always a candidate at the root
                 children = node.children
                 untried = None
                 best = None
                 best_u = -1.0
+                at_root = node is root and extra_key is not None
                 for a in legal:
                     k = action_key(a)
+                    if at_root and k == extra_key:
+                        at_root = False  # the favourite is among them
                     ch = children.get(k)
                     if ch is None:
                         if untried is None:
@@ -186,6 +201,19 @@ class ISMCTSBot(Bot):
                         u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
                         if u > best_u:
                             best_u, best = u, (ch, a)
+                if at_root:  # the heuristic's favourite is always a candidate at the root
+                    k, a = extra_key, extra
+                    ch = children.get(k)
+                    if ch is None:
+                        if untried is None:
+                            untried = []
+                        untried.append((k, a))
+                    else:
+                        ch.avail += 1
+                        if untried is None:
+                            u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                            if u > best_u:
+                                best_u, best = u, (ch, a)
                 if untried is not None:
                     k, a = untried[rnd.randrange(len(untried))]
                     if guided and len(untried) > 1:  # the playout rule's choice first, when still untried
@@ -195,46 +223,47 @@ class ISMCTSBot(Bot):
                             k, a = gk, g
                     child = _Node(mover)
                     children[k] = child
-                    apply(d, a)
+                    if a is extra:
+                        apply(d, a)  # handed out for the true state, not by this determinisation: checked
+                    else:
+                        advance(d, a)
                     path.append(child)
                     break
                 ch, a = best
-                apply(d, a)
+                if a is extra:
+                    apply(d, a)
+                else:
+                    advance(d, a)
                 path.append(ch)
                 node = ch
                 mover = to_move(d)
-            rewards = self._playout(d, rnd)
+            # the playout (to the end, or `depth` actions then the game's evaluation)
+            rewards = None
+            steps = 0
+            while (mover := to_move(d)) is not None:
+                if depth is not None and steps >= depth:
+                    values = evaluate(d)
+                    if values is not None:
+                        rewards = values
+                        break
+                    depth = None  # the game has no evaluation: play on to the end
+                if heuristic:
+                    advance(d, self._heuristic(mover).act(view(d, mover), legal_actions(d)))
+                else:
+                    advance(d, step(d, rnd))
+                steps += 1
+            if rewards is None:
+                rewards = terminal_rewards(result(d), seats(d))
+            n_rewards = len(rewards)
             for nd in path[1:]:
                 nd.n += 1
-                nd.w += rewards[nd.seat] if nd.seat < len(rewards) else 0.0
+                s_ = nd.seat
+                nd.w += rewards[s_] if s_ < n_rewards else 0.0
             root.n += 1
             done += 1
         self.iterations_done += done
-        self.seconds += time.perf_counter() - started
+        self.seconds += perf_counter() - started
         return root
-
-    # -- playouts -------------------------------------------------------------------------------------
-    def _playout(self, d: Any, rnd: random.Random) -> list[float]:
-        game = self.game
-        to_move, apply = game.to_move, game.apply
-        depth = self.settings["depth"]
-        heuristic = self.settings["playout"] == "heuristic"
-        step = game.playout_action if self.settings["playout"] == "game" else game.random_action
-        evaluate = game.evaluate
-        steps = 0
-        while (mover := to_move(d)) is not None:
-            if depth is not None and steps >= depth:
-                values = evaluate(d)
-                if values is not None:
-                    return list(values)
-                depth = None  # the game has no evaluation: play on to the end
-            if heuristic:
-                action = self._heuristic(mover).act(game.view(d, mover), game.legal_actions(d))
-            else:
-                action = step(d, rnd)
-            apply(d, action)
-            steps += 1
-        return terminal_rewards(game.result(d), game.seats(d))
 
     def _heuristic(self, seat: int) -> Bot:
         """The game's heuristic bot for `seat` (`Game.heuristic`, declared by its spec), or a random player

@@ -63,6 +63,7 @@ class Game:
     search_actions: Callable[[State], list[Action]]
     evaluate: Callable[[State], list[float] | None]
     search_defaults: dict[str, Any]
+    advance: Callable[[State, Action], Any]
     # Bots
     heuristic: str | None
     levels: Mapping[str, str]
@@ -103,6 +104,8 @@ class Game:
         self.evaluate = (search.evaluate if search is not None and search.evaluate is not None
                          else _no_evaluation)
         self.search_defaults = dict(search.defaults) if search is not None else {}
+        # `advance` by default is `apply` itself (its events are for the caller to drop): no extra call frame
+        self.advance = search.advance if search is not None and search.advance is not None else rules.apply
 
         self.heuristic = spec.bots.heuristic if spec.bots is not None else None
         self.levels = dict(spec.bots.levels) if spec.bots is not None else {}

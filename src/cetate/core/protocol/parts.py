@@ -4,7 +4,8 @@ them made of functions (`RulesPart`, `ObserverPart`, ...), which is how the ship
     Rules         setup, start_events, to_move, legal_actions, apply, result, seats     required
     Observer      view, event_view, determinize                                         required
     Codec         to_json, from_json, clone                                             required
-    Search        random_action, playout_action, search_actions, evaluate, defaults     optional (search bots)
+    Search        random_action, playout_action, search_actions, evaluate, defaults,    optional (search bots)
+                  advance
     Encoder       (game, players, options) -> cetate.core.encoding.Encoder              optional (learning code)
     Presentation  messages_dir, guide_dir, emblem, describe_action, annotate, catalog,  optional (people)
                   study
@@ -105,6 +106,11 @@ class Search(Protocol):
     """Each seat's expected share of the win, in [0, 1], where a playout is cut short (default: none)."""
     defaults: Mapping[str, Any]
     """The IS-MCTS settings the game starts from (`depth`, `playout`, `c`...; see cetate.bots.ismcts)."""
+    advance: Callable[[State, Action], None] | None
+    """Play an action the engine itself offered at this very state (`legal_actions`, `random_action`,
+    `playout_action`, `search_actions`) without building the journal: the state becomes exactly what
+    `apply` makes it, but nothing is returned and the checks of outside input may be skipped. Never for
+    outside input. For search bots, which throw the events away (default: `apply`, its events dropped)."""
 
 
 class Encoder(Protocol):
@@ -213,6 +219,7 @@ class SearchPart:
     search_actions: Callable[[State], list[Action]] | None = None
     evaluate: Callable[[State], list[float] | None] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    advance: Callable[[State, Action], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)

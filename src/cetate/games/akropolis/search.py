@@ -25,7 +25,14 @@ from cetate.core.search import solo_share, win_shares
 from cetate.games.akropolis import rules
 from cetate.games.akropolis.bot import AkropolisHeuristicBot
 from cetate.games.akropolis.state import State
-from cetate.games.akropolis.valuation import SOLO_RATES, _Turn, solo_margin
+from cetate.games.akropolis.valuation import (
+    _GEOMETRY,
+    _GEOMETRY_SIZE,
+    SOLO_RATES,
+    _Turn,
+    geometry,
+    solo_margin,
+)
 from cetate.games.akropolis.view import light_view
 
 PLACEMENTS = 1  # placements offered to a search at a `place` decision
@@ -55,7 +62,10 @@ def _turn(s: State, seat: int, placing: bool = False) -> _Turn:
     city = s.cities[seat]
     if placing and s.held is not None:
         doc["site"] = [*doc["site"], {"id": s.held}]
-    return _Turn(_bot(seat), doc, city=city.clone() if placing else city)
+    turn = _Turn(_bot(seat), doc, city=city.clone() if placing else city)
+    if not s.cards:  # the geometry of the cities it values is kept per city (`_Turn._best_placements`)
+        turn.geo_key = (tuple(city.log), _options_key(s.options))
+    return turn
 
 
 def search_actions(s: State) -> list[dict]:
@@ -102,14 +112,75 @@ def search_actions(s: State) -> list[dict]:
     return [dict(a) for a in out]
 
 
+def _options_key(options: dict) -> str:
+    """A hashable stand-in for a state's options (validated once at setup and shared by its clones, never
+    changed: one answer per object, kept with the object so that its id is not reused)."""
+    seen = _OPTIONS.get(id(options))
+    if seen is not None and seen[0] is options:
+        return seen[1]
+    if len(_OPTIONS) >= 64:
+        _OPTIONS.clear()
+    key = repr(sorted(options.items()))
+    _OPTIONS[id(options)] = (options, key)
+    return key
+
+
+_OPTIONS: dict[int, tuple[dict, str]] = {}
+_VALUES: dict[tuple, float] = {}  # Athena: a seat's city and what its valuation reads -> its value
+_VALUES_SIZE = 20_000
+_WEIGHTS: dict[tuple, _Turn] = {}  # what a seat's valuation reads besides its city -> that valuation
+_WEIGHTS_SIZE = 2_000
+
+
 def evaluate(s: State) -> list[float]:
-    """Each seat's expected share of the win by the heuristic's value of its city (see the module doc)."""
+    """Each seat's expected share of the win by the heuristic's value of its city (see the module doc).
+
+    A seat's value is its valuation's weights (the turn, the tiles still to come as one sorted set, its
+    stones and all stones, which give a finite supply's count, its completed cards, the options) times its
+    city's geometry (`valuation.geometry`); both are kept, the weights per context and the geometry per city
+    (by its placement log, which the cities of a state always have), because in a search most evaluations
+    meet a city or a context already seen (`_Turn._worth` gives the same number to the last bit). With
+    Athena the cards read the whole city: the value is kept per city and context."""
     if s.n == 1:
         return [solo_share(solo_margin(s), SOLO_SPREAD)]
+    to_come = [*s.site]
+    for stack in s.stacks:
+        to_come += stack
+    to_come.sort()
+    options = _options_key(s.options)
+    common = (s.n, s.turn, tuple(to_come), tuple(s.stones), options)
     values = []
+    if s.cards:
+        common += (tuple(s.cards), tuple(map(tuple, s.under)), s.small_held and tuple(s.small_held))
+        cache = _VALUES
+        if len(cache) >= _VALUES_SIZE:
+            cache.clear()
+        for seat in range(s.n):
+            key = (seat, tuple(s.completed[seat]), tuple(s.cities[seat].log), common)
+            v = cache.get(key)
+            if v is None:
+                turn = _turn(s, seat)
+                v = cache[key] = turn.value(turn.city, turn.stones, turn.completed)
+            values.append(v)
+        return win_shares(values, SPREAD)
+    weights, shapes = _WEIGHTS, _GEOMETRY
+    if len(weights) >= _WEIGHTS_SIZE:
+        weights.clear()
+    if len(shapes) >= _GEOMETRY_SIZE:
+        shapes.clear()
+    opts = s.options
     for seat in range(s.n):
-        turn = _turn(s, seat)
-        values.append(turn.value(turn.city, turn.stones, turn.completed))
+        key = (seat, tuple(s.completed[seat]), common)
+        turn = weights.get(key)
+        if turn is None:
+            turn = weights[key] = _turn(s, seat)
+            turn.city = None  # never read without Athena; the state's city goes on changing
+        city = s.cities[seat]
+        ckey = (tuple(city.log), options)
+        geo = shapes.get(ckey)
+        if geo is None:
+            geo = shapes[ckey] = geometry(city, opts)
+        values.append(turn._worth(geo, None, turn.stones, turn.completed))
     return win_shares(values, SPREAD)
 
 

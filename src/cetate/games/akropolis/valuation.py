@@ -103,6 +103,63 @@ def _match(legal: list[dict], cells_codes: frozenset, qrr: tuple, codes: str) ->
     return None
 
 
+def geometry(city: City, options: dict) -> tuple:
+    """What `_Turn.value` reads of a city before this turn's weights multiply it (they change with the turn
+    and the tiles to come): the colours' (value, stars) in `LETTERS` order (`score_units`); the temples with
+    empty neighbours as (level, empty neighbours, variant factor), in the order of `units`; the levels of all
+    visible houses and the value of the scoring group; each visible quarry, in the city's order, as whether
+    some triangle over it could take a tile now; the length of the border. A search keeps it per resulting
+    city (`_Turn._best_placements` with `geo_key`)."""
+    us = units(city)
+    sc = score_units(city, us, options)
+    h = city.h
+    temples = []
+    house_total = 0
+    var_t = options["variant_temples"]
+    for (q, r), letter, sides, level in us:
+        if letter == "t":
+            e = 0
+            for d in sides:
+                dq, dr = D[d]
+                if (q + dq, r + dr) not in h:
+                    e += 1
+            if e:
+                temples.append((level, e, 2 if var_t and level >= 2 else 1))
+        elif letter == "h":
+            house_total += level
+    house = sc["house"]
+    main = house["value"] // 2 if house["doubled"] else house["value"]
+    scores = tuple((sc[COLOUR[c]]["value"], sc[COLOUR[c]]["stars"]) for c in LETTERS)
+    # a quarry can be covered now when a tile anchored on it fits, by the placement rules (§1.4, `City.fits`
+    # inlined): its two other cells are neighbours d and d + 1, level with it and not both of the quarry's tile
+    pid = city.pid
+    quarries = []
+    for cell, code in city.top.items():
+        if code != "q":
+            continue
+        q, r = cell
+        k = h[cell]
+        p = pid[cell]
+        n = [(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r)]
+        coverable = False
+        for d in range(6):
+            a, b = n[d], n[d - 5]
+            if h.get(a, 0) == k and h.get(b, 0) == k and (pid[a] != p or pid[b] != p):
+                coverable = True
+                break
+        quarries.append(coverable)
+    return scores, tuple(temples), house_total, main, tuple(quarries), len(city.border)
+
+
+# geometries a search keeps: (city key, tile, q, r, rot) -> (the geometry of the city after that placement,
+# quarries covered) for `_best_placements`; and city key -> its geometry for `search.evaluate` (a city key:
+# (placement log, options key), set by the search as `_Turn.geo_key`)
+_GEOMETRY: dict[tuple, tuple] = {}
+_GEOMETRY_SIZE = 50_000
+_PLACEMENTS: dict[tuple, list] = {}  # city key -> `_all_placements` (read only: shared by every _Turn)
+_PLACEMENTS_SIZE = 1_000
+
+
 class _Turn:
     """One decision: the seat's city rebuilt from the view and the weights of the value function."""
 
@@ -144,67 +201,41 @@ class _Turn:
         self.arch = view.get("architect") if n == 1 else None
         self.card_bonus: dict[str, float] = {}
         self._sc_now = None
+        self.geo_key: tuple | None = None  # see `_best_placements`
 
     # -- value of a city ------------------------------------------------------------------------------
 
     def value(self, city: City, stones: int, done: set | frozenset | list) -> float:
         """The worth of a city holding `stones`, the cards in `done` being completed (see the module doc)."""
-        us = units(city)
-        sc = score_units(city, us, self.opts)
-        h = city.h
-        temple_pot = 0.0
-        house_total = 0
-        var_t = self.opts["variant_temples"]
+        return self._worth(geometry(city, self.opts), city, stones, done)
+
+    def _worth(self, geo: tuple, city: City | None, stones: int, done) -> float:
+        """`value` from the city's `geometry` (what the weights of this turn multiply): the same operations
+        in the same order, so the same number to the last bit. `city` is read only with Athena (the cards)."""
+        scores, temples, house_total, main, quarries, border = geo
         th = self.temple_hope
-        for (q, r), letter, sides, level in us:
-            if letter == "t":
-                e = 0
-                for d in sides:
-                    dq, dr = D[d]
-                    if (q + dq, r + dr) not in h:
-                        e += 1
-                if e:
-                    temple_pot += level * th[min(e, 6)] * (2 if var_t and level >= 2 else 1)
-            elif letter == "h":
-                house_total += level
-        house = sc["house"]
-        main = house["value"] // 2 if house["doubled"] else house["value"]
+        temple_pot = 0.0
+        for level, e, mult in temples:
+            temple_pot += level * th[min(e, 6)] * mult
         pot = {"h": max(0, house_total - main) * self.house_off, "t": temple_pot}
         fs, fv = self.fs, self.fv
         total = 0.0
-        for c in LETTERS:
-            col = sc[COLOUR[c]]
-            total += (col["value"] + pot.get(c, 0.0) + fv[c]) * (col["stars"] + fs[c])
+        for c, (value, stars) in zip(LETTERS, scores, strict=True):
+            total += (value + pot.get(c, 0.0) + fv[c]) * (stars + fs[c])
         total += stones * self.stone_val
-        if self.quarry_val:
-            total += self._quarries(city)
+        val = self.quarry_val
+        if val:  # visible quarries: future stones; more when some triangle over the quarry could take a tile now
+            cover = self.quarry_cover
+            q_total = 0.0
+            for coverable in quarries:
+                q_total += val
+                if coverable:
+                    q_total += cover
+            total += q_total
         if self.compact:
-            total -= self.compact * len(city.border)
+            total -= self.compact * border
         if self.athena:
             total += self._cards_value(city, stones, done)
-        return total
-
-    def _quarries(self, city: City) -> float:
-        """Visible quarries: future stones; more when some triangle over the quarry could take a tile now."""
-        h, pid = city.h, city.pid
-        total = 0.0
-        cover = self.quarry_cover
-        val = self.quarry_val
-        for cell, code in city.top.items():
-            if code != "q":
-                continue
-            total += val
-            # a tile anchored on the quarry, by the placement rules (§1.4, `City.fits` inlined): its two
-            # other cells are neighbours d and d + 1, level with it and not both of the quarry's tile
-            q, r = cell
-            k = h[cell]
-            p = pid[cell]
-            n = [(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r)]
-            for d in range(6):
-                a, b = n[d], n[d - 5]
-                if h.get(a, 0) == k and h.get(b, 0) == k and (pid[a] != p or pid[b] != p):
-                    total += cover
-                    break
         return total
 
     def _cards_value(self, city: City, stones: int, done) -> float:
@@ -440,7 +471,19 @@ class _Turn:
     # -- city tiles -------------------------------------------------------------------------------------
 
     def _all_placements(self) -> list[tuple]:
-        """Every legal (q, r, rot) with its cells and each cell's mate side (p) — the same for every tile."""
+        """Every legal (q, r, rot) with its cells and each cell's mate side (p) — the same for every tile
+        (kept per city under `geo_key` when a search set one)."""
+        geo_key = self.geo_key
+        if geo_key is not None:
+            got = _PLACEMENTS.get(geo_key)
+            if got is None:
+                if len(_PLACEMENTS) >= _PLACEMENTS_SIZE:
+                    _PLACEMENTS.clear()
+                got = _PLACEMENTS[geo_key] = self._list_placements()
+            return got
+        return self._list_placements()
+
+    def _list_placements(self) -> list[tuple]:
         city = self.city
         h = city.h
         upper = (-1, -1, -1)
@@ -484,6 +527,13 @@ class _Turn:
         top = heapq.nlargest(3 * k if repeated else k, range(len(totals)), key=totals.__getitem__)
         seen: set = set()
         out = []
+        # `geo_key` (set by a search for a city of its states, never with Athena, whose cards read the city):
+        # the city and the options, under which the geometry of each resulting city is kept
+        geo_key = self.geo_key
+        if geo_key is not None:
+            known = _GEOMETRY
+            if len(known) >= _GEOMETRY_SIZE:
+                known.clear()
         for i in top:
             pl = placements[i]
             if repeated:
@@ -493,10 +543,20 @@ class _Turn:
                 seen.add(key)
                 if len(seen) > k:
                     break
-            city = self.city.clone()
-            covered = city.place_tile(tile, pl[0], pl[1], pl[2])
-            gained = rules.stones_gained(covered, self.supply)
-            v = self.value(city, stones + gained, self.completed)
+            if geo_key is not None:  # a search's city: its geometry after this placement may be known
+                gkey = (geo_key, tile, pl[0], pl[1], pl[2])
+                got = known.get(gkey)
+                if got is None:
+                    city = self.city.clone()
+                    covered = city.place_tile(tile, pl[0], pl[1], pl[2])
+                    got = known[gkey] = (geometry(city, self.opts), covered)
+                gained = rules.stones_gained(got[1], self.supply)
+                v = self._worth(got[0], None, stones + gained, self.completed)
+            else:
+                city = self.city.clone()
+                covered = city.place_tile(tile, pl[0], pl[1], pl[2])
+                gained = rules.stones_gained(covered, self.supply)
+                v = self.value(city, stones + gained, self.completed)
             out.append((v, (pl[0], pl[1], pl[2]), pl[3], gained))
         out.sort(key=lambda x: -x[0])
         return out

@@ -99,8 +99,9 @@ SPEC = GameSpec(
     # IS-MCTS: `evaluate` at once after each new node: each seat's chance of winning the match, the learned
     # value of the next duel start (`value.py`; it plays on at random to that start itself)
     # (`random_action`: the protocol's uniform draw, the same action for the same `rnd`, without listing)
+    # (`advance`: the engine's own actions played without the journal, `rules.advance`)
     search=SearchPart(random_action=rules.random_action, evaluate=lazy("cetate.games.gates.value:evaluate"),
-                      defaults={"depth": 0}),
+                      defaults={"depth": 0}, advance=rules.advance),
     encoder=lazy("cetate.games.gates.encoding:ENCODER"),
     # `study`: the figures of spec §6 over many matches (first chooser's wins, explosions, table bonuses,
     # ties, sieges)
