@@ -10,7 +10,7 @@ untouched when it is not legal. See common.py for moves, kinds and the module la
 
 from __future__ import annotations
 
-from cetate.core.events import Event
+from cetate.core.events import Event, Events
 from cetate.games.citadels import districts, draft, powers, turn
 from cetate.games.citadels.common import (
     A_ANNOUNCE_BELL_TOWER,
@@ -274,7 +274,7 @@ def apply(s: State, action: object, seat: int | None = None) -> list[Event]:
                           phase=s.phase)
         move = check(s, mover, action)  # every check first: a refusal leaves the state as it was
     s.memo = None
-    ev: list[Event] = []
+    ev = Events()
     then = execute(s, mover, move, ev)
     if then is not None:  # what the phase machine does next (common.py, C_...)
         if then == C_END_TURN:

@@ -107,7 +107,7 @@ def exec_pick(s: State, seat: int, move: tuple, ev: list) -> int | None:
     s.pool.remove(rank)
     s.owner[rank] = seat
     s.log.append((seat, "pick", rank))
-    ev.append(Event("character_chosen", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
+    ev.append(("character_chosen", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
     return _after_draft_step(s, ev)
 
 
@@ -122,7 +122,7 @@ def exec_discard_character(s: State, seat: int, move: tuple, ev: list) -> int | 
     s.pool.remove(rank)
     s.face_down.append(rank)
     s.log.append((seat, "discard", rank))
-    ev.append(Event("character_discarded", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
+    ev.append(("character_discarded", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
     return _after_draft_step(s, ev)
 
 
@@ -136,6 +136,6 @@ def _after_draft_step(s: State, ev: list) -> int | None:
         s.log.append((-1, "face_down", r))
     s.pool = []
     s.steps = []
-    ev.append(Event("draft_ended", {}))
+    ev.append(("draft_ended", {}))
     s.calling = 0
     return C_NEXT_CALL  # spec §1.5: the characters are called

@@ -4,7 +4,6 @@ common.py for the module layers and the check/exec pairs."""
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import (
     A_BUILD,
     A_COLLECT_INCOME,
@@ -118,7 +117,7 @@ def check_take_gold(s: State, seat: int, action: dict) -> tuple:
 def exec_take_gold(s: State, seat: int, move: tuple, ev: list) -> int:
     amount = gain(s, seat, TAKE_GOLD)
     s.acted = True
-    ev.append(Event("gold_taken", {"seat": seat, "amount": amount}))
+    ev.append(("gold_taken", {"seat": seat, "amount": amount}))
     return C_AFTER_ACTION
 
 
@@ -131,11 +130,11 @@ def exec_draw_cards(s: State, seat: int, move: tuple, ev: list) -> int | None:
     count, keep = draw_terms(s.cities[seat])
     cards = draw(s, count, ev)
     s.acted = True
-    ev.append(Event("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
+    ev.append(("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
     if len(cards) <= keep:
         s.hands[seat].extend(cards)
         if cards:
-            ev.append(Event("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
+            ev.append(("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
         return C_AFTER_ACTION
     s.drawn = cards
     s.keep = keep
@@ -159,12 +158,12 @@ def exec_keep(s: State, seat: int, move: tuple, ev: list) -> int | None:
     s.drawn.remove(card)
     s.hands[seat].append(card)
     s.keep -= 1
-    ev.append(Event("cards_kept", {"seat": seat, "count": 1}, {"cards": [DISTRICT_IDS[card]]}, (seat,)))
+    ev.append(("cards_kept", {"seat": seat, "count": 1}, {"cards": [DISTRICT_IDS[card]]}, (seat,)))
     if s.keep == 0 or not s.drawn:
         rest = s.drawn
         if rest:
             discard(s, rest)
-            ev.append(Event("cards_returned", {"seat": seat, "count": len(rest),
+            ev.append(("cards_returned", {"seat": seat, "count": len(rest),
                                                "to": s.options["discard_mode"]},
                             {"cards": names(rest)}, (seat,)))
         s.drawn = []
@@ -193,7 +192,7 @@ def exec_collect_income(s: State, seat: int, move: tuple, ev: list) -> None:
     rank = s.calling
     paid = gain(s, seat, income_amount(s, seat, rank))
     s.income_taken = True
-    ev.append(Event("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[s.codes[rank]]],
+    ev.append(("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[s.codes[rank]]],
                                "character": s.roster[rank]}))
 
 
@@ -255,7 +254,7 @@ def exec_build(s: State, seat: int, move: tuple, ev: list) -> None:
         s.wizard_copies[seat].append(card)  # a duplicate of the Wizard's 'any build' allowance
     if s.known:
         known_card_left(s, seat, card)
-    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost}))
+    ev.append(("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost}))
     on_built(s, seat, card, cost, ev)
 
 
