@@ -52,6 +52,12 @@ _ACTION_MOVES = ((A_TAKE_GOLD,), (A_DRAW_CARDS,))
 _COLLECT_INCOME = (A_COLLECT_INCOME,)
 _END_TURN = (A_END_TURN,)
 _POWERS = frozenset(POWER_CODES)
+# income_amount > 0, as a set test: the districts that pay a colour's income (spec §1.6; §2.2 School of Magic)
+_PAYING = tuple(frozenset(c for c in range(len(COST)) if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC)
+                for colour in range(len(COLOURS)))
+_BUILD = tuple((A_BUILD, c) for c in range(len(COST)))  # the build moves, made once
+# what a district costs its builder with a Factory in the city (spec §2.3: other purple districts cost 1 less)
+_FACTORY_PRICE = tuple(COST[c] - 1 if COLOUR[c] == PURPLE and c != FACTORY else COST[c] for c in range(len(COST)))
 
 
 def turn_moves(s: State) -> list:
@@ -76,20 +82,18 @@ def turn_moves(s: State) -> list:
             hand = s.hands[seat]
             if hand:
                 gold = s.gold[seat]
-                dup_ok = s.wizard_dups or (QUARRY in city and may_duplicate(s, seat))
-                factory = FACTORY in city
-                for c in sorted(set(hand)):
-                    # build_cost, inlined: spec §2.3 Factory
-                    cost = COST[c] - 1 if factory and COLOUR[c] == PURPLE and c != FACTORY else COST[c]
-                    if cost <= gold and (dup_ok or c not in city):
-                        acts.append((A_BUILD, c))
+                if FACTORY in city:  # build_cost, inlined: spec §2.3 Factory
+                    price = _FACTORY_PRICE
+                else:
+                    price = COST
+                if s.wizard_dups or (QUARRY in city and may_duplicate(s, seat)):
+                    acts += [_BUILD[c] for c in sorted(set(hand)) if price[c] <= gold]
+                else:
+                    acts += [_BUILD[c] for c in sorted(set(hand)) if price[c] <= gold and c not in city]
     if not s.income_taken:
         colour = INCOME[code]
-        if colour is not None:
-            for c in city:  # income_amount > 0, inlined (spec §1.6; §2.2 School of Magic)
-                if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC:
-                    acts.append(_COLLECT_INCOME)
-                    break
+        if colour is not None and not _PAYING[colour].isdisjoint(city):  # income_amount > 0
+            acts.append(_COLLECT_INCOME)
     end_ok = acted
     if not s.power_used and code in _POWERS and not power_moves(s, code, seat, acted, acts):
         end_ok = False
