@@ -60,6 +60,8 @@ from cetate.games.citadels.turn import turn_moves
 
 def to_move(s: State) -> int | None:
     phase = s.phase
+    if phase == "turn":
+        return s.actor
     if phase == "draft":
         return s.steps[0][0]
     if phase == "over":
@@ -285,7 +287,9 @@ def apply(s: State, action: object, seat: int | None = None) -> list[Event]:
         move = None
     if move is not None:
         phase = s.phase
-        if phase == "draft":
+        if phase == "turn":
+            mover = s.actor
+        elif phase == "draft":
             mover = s.steps[0][0]
         elif phase == "graveyard":
             mover = s.graveyard[2]

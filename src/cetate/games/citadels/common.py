@@ -205,7 +205,7 @@ def discard(s: State, cards: list[int]) -> None:
 
 
 def names(cards: list[int]) -> list[str]:
-    return [DISTRICT_IDS[c] for c in cards]
+    return [*map(DISTRICT_IDS.__getitem__, cards)]
 
 
 # -- what seats know of other hands (for views and determinisation) --------------------------------

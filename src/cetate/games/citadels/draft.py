@@ -62,7 +62,8 @@ def start_round(s: State, ev: list) -> None:
     shuffle(rng, candidates)
     table = FACE_UP_REMOVALS_RANK9 if len(s.roster) == 10 else FACE_UP_REMOVALS
     s.face_up = sorted(candidates[:table[s.n]])
-    s.pool = sorted(r for r in ranks if r not in s.face_up)
+    face_up = s.face_up
+    s.pool = sorted([r for r in ranks if r not in face_up])
     s.steps = draft_steps(s.n, s.crown)
     s.phase = "draft"
     s.actor = -1

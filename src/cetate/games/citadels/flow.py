@@ -27,6 +27,7 @@ from cetate.games.citadels.data import (
     PARK,
     POOR_HOUSE,
     QUEEN,
+    TAX_COLLECTOR,
     WITCH,
     WIZARD,
 )
@@ -158,7 +159,10 @@ def end_turn(s: State, ev: list) -> None:
     seat = s.actor
     code = s.codes[s.calling]
     city = s.cities[seat] if seat >= 0 else ()
-    if code == ALCHEMIST or s.built_count or POOR_HOUSE in city or PARK in city:
+    # the end-of-turn effects, each only where it may apply: the Alchemist's refund, the Tax Collector's tax on a
+    # player who built (powers.tax), the Poor House, the Park
+    if (code == ALCHEMIST or (s.built_count and s.codes[R_THIEF] == TAX_COLLECTOR) or POOR_HOUSE in city
+            or PARK in city):
         districts_on = s.mode != "action_only" or (s.options["hospital_districts"] and s.killed == s.calling)
         for effect in s.options["end_of_turn_order"]:  # spec §1.5 step 5: the order is an option
             if effect == "alchemist":

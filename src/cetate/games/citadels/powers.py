@@ -103,6 +103,12 @@ def need_power(s: State, code: int, name: str) -> None:
 
 
 POWER_CODES = (ASSASSIN, THIEF, MAGICIAN, WARLORD, WITCH, WIZARD, ABBOT, DIPLOMAT)  # the powers power_moves lists
+# the moves naming a character or a seat, made once, by the roster's length (10 with a rank-9 character) or the
+# number of players
+_ASSASSINATE = {top: tuple((A_ASSASSINATE, r) for r in range(2, top)) for top in (9, 10)}
+_BEWITCH = {top: tuple((A_BEWITCH, r) for r in range(2, top)) for top in (9, 10)}
+_STEAL = {top: tuple((A_STEAL, r) for r in range(3, top)) for top in (9, 10)}
+_SWAP_HANDS = {n: tuple((A_SWAP_HANDS, t) for t in range(n)) for n in range(2, 9)}
 
 
 def power_moves(s: State, code: int, seat: int, acted: bool, acts: list) -> bool:
@@ -111,22 +117,24 @@ def power_moves(s: State, code: int, seat: int, acted: bool, acts: list) -> bool
     roster = s.roster
     top = len(roster)
     if code == ASSASSIN:
-        acts.extend((A_ASSASSINATE, r) for r in range(2, top))
+        acts += _ASSASSINATE[top]
     elif code == THIEF:
-        acts.extend((A_STEAL, r) for r in range(3, top) if r != s.killed and r != s.bewitched)
+        killed, bewitched = s.killed, s.bewitched
+        acts += [m for m in _STEAL[top] if m[1] != killed and m[1] != bewitched]
     elif code == MAGICIAN:
-        acts.extend((A_SWAP_HANDS, t) for t in range(s.n) if t != seat)
+        acts += [m for m in _SWAP_HANDS[s.n] if m[1] != seat]
         if s.hands[seat]:
             acts.append((A_DISCARD_AND_DRAW,))
     elif code == WARLORD:
         if acted or s.options["warlord_timing"] == "any_time":
-            acts.extend((A_DESTROY, t, c) for t, c, _ in destroy_targets(s, seat))
+            acts += [(A_DESTROY, t, c) for t, c, _ in destroy_targets(s, seat)]
     elif code == WITCH:
         if acted:
-            acts.extend((A_BEWITCH, r) for r in range(2, top))
+            acts += _BEWITCH[top]
         return False
     elif code == WIZARD:
-        acts.extend((A_WIZARD, t) for t in range(s.n) if t != seat and s.hands[t])
+        hands = s.hands
+        acts += [(A_WIZARD, t) for t in range(s.n) if t != seat and hands[t]]
     elif code == ABBOT:
         if abbot_payer(s, seat) >= 0:
             acts.append((A_ABBOT_COLLECT,))
