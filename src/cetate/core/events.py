@@ -40,3 +40,79 @@ class Event:
     def __repr__(self) -> str:
         extra = f", secret={self.secret!r}, seats={self.seats!r}" if self.secret is not None else ""
         return f"Event({self.type!r}, {self.data!r}{extra})"
+
+
+_list_iter = list.__iter__
+_list_getitem = list.__getitem__
+_list_setitem = list.__setitem__
+
+
+class Events(list):
+    """The events of one move, as an engine returns them: a list of `Event`s to every reader.
+
+    An engine that plays many moves nobody looks at (random games, search playouts) may append plain tuples
+    `(type, data)` or `(type, data, secret, seats)`, the arguments of `Event`, instead of `Event` objects;
+    they become `Event`s, in place, the first time the list is read (iterated, indexed, compared, printed).
+    Appending `Event` objects works as in a plain list. Only the engine appends tuples; readers always see
+    `Event`s.
+    """
+
+    __slots__ = ()
+
+    def _ready(self) -> None:
+        for i, e in enumerate(_list_iter(self)):
+            if e.__class__ is tuple:
+                _list_setitem(self, i, Event(*e))
+
+    def __iter__(self):
+        self._ready()
+        return _list_iter(self)
+
+    def __getitem__(self, index):
+        self._ready()
+        return _list_getitem(self, index)
+
+    def __reversed__(self):
+        self._ready()
+        return list.__reversed__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._ready()
+        return list.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other):
+        self._ready()
+        return list(_list_iter(self)) + list(other)
+
+    def __radd__(self, other):
+        self._ready()
+        return list(other) + list(_list_iter(self))
+
+    def __repr__(self) -> str:
+        self._ready()
+        return list.__repr__(self)
+
+    def copy(self) -> list:
+        self._ready()
+        return list(_list_iter(self))
+
+    def index(self, *args):
+        self._ready()
+        return list.index(self, *args)
+
+    def count(self, value) -> int:
+        self._ready()
+        return list.count(self, value)
+
+    def __contains__(self, value) -> bool:
+        self._ready()
+        return list.__contains__(self, value)
+
+    def pop(self, *args):
+        self._ready()
+        return list.pop(self, *args)

@@ -77,3 +77,49 @@ def test_a_trusted_action_still_refuses_another_seat():
 def test_the_facade_keeps_the_names_other_modules_import():
     for name in rules.__all__:
         assert hasattr(rules, name), name
+
+
+def test_random_action_hands_out_shared_actions_that_refuse_changes():
+    s = GAME.setup(4, 7, {})
+    action = GAME.random_action(s, random.Random(1))
+    assert isinstance(action, dict) and action["type"] == "pick"
+    with pytest.raises(TypeError):
+        action["type"] = "end_turn"
+    with pytest.raises(TypeError):
+        action.update(character="king")
+    copy = dict(action)
+    copy["note"] = 1  # a copy is a plain dict of its own
+    assert "note" not in action and action["type"] == "pick"
+    # the same object handed out for another state is not trusted there: it is checked in full
+    t = GAME.setup(4, 7, {})
+    GAME.apply(t, GAME.random_action(t, random.Random(1)))
+    if action["character"] not in {a["character"] for a in GAME.legal_actions(t)}:
+        with pytest.raises(IllegalAction):
+            GAME.apply(t, action)
+    before = to_json(s, "1")
+    assert GAME.apply(s, action) is not None and to_json(s, "1") != before
+
+
+def test_events_appended_as_tuples_are_events_to_every_reader():
+    from cetate.core.events import Event, Events
+
+    ev = Events()
+    ev.append(("gold_taken", {"seat": 1, "amount": 2}))
+    ev.append(Event("turn_ended", {"seat": 1}))
+    ev.append(("cards_drawn", {"seat": 1, "count": 2}, {"cards": ["tavern"]}, (1,)))
+    assert len(ev) == 3
+    assert [e.type for e in ev] == ["gold_taken", "turn_ended", "cards_drawn"]
+    assert all(isinstance(e, Event) for e in [*ev, ev[0], ev[-1]])
+    assert ev[2].view(0) == {"type": "cards_drawn", "seat": 1, "count": 2}
+    assert ev[2].view(1)["cards"] == ["tavern"]
+    assert ev == [Event("gold_taken", {"seat": 1, "amount": 2}), Event("turn_ended", {"seat": 1}),
+                  Event("cards_drawn", {"seat": 1, "count": 2}, {"cards": ["tavern"]}, (1,))]
+    assert [Event("x")] + ev == [Event("x"), *ev]  # noqa: RUF005 (the list + Events path is the test)
+
+
+def test_apply_returns_events_not_tuples():
+    s = GAME.setup(4, 2, {})
+    rnd = random.Random(2)
+    while GAME.to_move(s) is not None:
+        events = GAME.apply(s, GAME.random_action(s, rnd))
+        assert all(e.__class__.__name__ == "Event" for e in list(events))

@@ -16,9 +16,11 @@ from cetate.games.citadels.state import PHASES
 
 GAME = get("citadels")
 CATALOG = Catalog(GAME.messages_dir())
-# the rules are split by concern (rules.py's docstring): every module of the package may emit events
+# the rules are split by concern (rules.py's docstring): every module of the package may emit events, as
+# `Event("type", ...)` or, on the hot paths, as the tuple `ev.append(("type", ...))` (core/events.py, Events)
 EVENT_TYPES = sorted({t for path in Path(rules.__file__).parent.glob("*.py")
-                      for t in re.findall(r'Event\(\s*"(\w+)"', path.read_text(encoding="utf-8"))})
+                      for t in re.findall(r'(?:Event\(|ev\.append\(\()\s*"(\w+)"',
+                                          path.read_text(encoding="utf-8"))})
 ACTION_TYPES = sorted(rules.ACTION_TYPES)
 
 

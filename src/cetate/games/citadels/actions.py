@@ -10,7 +10,9 @@ untouched when it is not legal. See common.py for moves, kinds and the module la
 
 from __future__ import annotations
 
-from cetate.core.events import Event
+from random import Random as _Random
+
+from cetate.core.events import Event, Events
 from cetate.games.citadels import districts, draft, powers, turn
 from cetate.games.citadels.common import (
     A_ANNOUNCE_BELL_TOWER,
@@ -58,6 +60,8 @@ from cetate.games.citadels.turn import turn_moves
 
 def to_move(s: State) -> int | None:
     phase = s.phase
+    if phase == "turn":
+        return s.actor
     if phase == "draft":
         return s.steps[0][0]
     if phase == "over":
@@ -148,32 +152,69 @@ def legal_actions(s: State) -> list[dict]:
     return out
 
 
+class Action(dict):
+    """An action handed out by `random_action`: a dict like any other, but shared (built once per move and
+    reused), so it refuses changes; `dict(action)` is a copy to change."""
+
+    __slots__ = ()
+
+    def _frozen(self, *args, **kwargs):
+        raise TypeError("an action handed out by random_action is shared: copy it (dict(action)) to change it")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _frozen  # type: ignore
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
+_ACTIONS: dict = {}  # (kind, *arguments) or (kind, character id) -> Action; at most a few thousand
+
+
+def _shared(s: State, move: tuple) -> Action:
+    key = (move[0], s.roster[move[1]]) if _SHAPE[move[0]] == _CHARACTER else move
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action(action_of(s, move))
+    return action
+
+
 def random_action(s: State, rnd) -> dict:
     """A legal action drawn uniformly, as the protocol's default draws it from `legal_actions` (the same
-    draw from `rnd`, so the same games), without building the actions not drawn."""
+    draw from `rnd`, so the same games), without building the actions not drawn. The action is shared
+    between states (an `Action`, which refuses changes)."""
     phase = s.phase
+    if phase == "turn":
+        moves = turn_moves(s)
+    elif phase == "draft":
+        moves = s.pool
+    else:
+        moves = legal_moves(s)
+    n = len(moves)
+    if rnd.__class__ is _Random and n:
+        # `rnd.randrange(n)` for n > 0 written out (random.Random._randbelow_with_getrandbits): the same draw
+        getrandbits = rnd.getrandbits
+        k = n.bit_length()
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+    else:
+        i = rnd.randrange(n)  # the error `rnd.choice([])` would give when there is nothing to draw from
     if phase == "draft":
-        pool = s.pool
-        rank = pool[rnd.randrange(len(pool))]
-        if s.steps[0][1] == "pick":
-            move = (A_PICK, rank)
-            action = {"type": "pick", "character": s.roster[rank]}
-        else:
-            move = (A_DISCARD_CHARACTER, rank)
-            action = {"type": "discard_character", "character": s.roster[rank]}
+        kind = A_PICK if s.steps[0][1] == "pick" else A_DISCARD_CHARACTER
+        rank = moves[i]
+        move = (kind, rank)
+        action = _ACTIONS.get((kind, s.roster[rank])) or _shared(s, move)
         s.memo = action
         s.memo_moves = move
         return action
-    moves = turn_moves(s) if phase == "turn" else legal_moves(s)
-    move = moves[rnd.randrange(len(moves))]
-    kind = move[0]
-    shape = _SHAPE[kind]
-    if shape == _PLAIN:
-        action = {"type": ACTION_TYPES[kind]}
-    elif shape == _CARD:
-        action = {"type": ACTION_TYPES[kind], "card": DISTRICT_IDS[move[1]]}
-    else:
-        action = action_of(s, move)
+    move = moves[i]
+    action = _ACTIONS.get(move) or _shared(s, move)
     s.memo = action
     s.memo_moves = move
     return action
@@ -246,7 +287,9 @@ def apply(s: State, action: object, seat: int | None = None) -> list[Event]:
         move = None
     if move is not None:
         phase = s.phase
-        if phase == "draft":
+        if phase == "turn":
+            mover = s.actor
+        elif phase == "draft":
             mover = s.steps[0][0]
         elif phase == "graveyard":
             mover = s.graveyard[2]
@@ -274,7 +317,7 @@ def apply(s: State, action: object, seat: int | None = None) -> list[Event]:
                           phase=s.phase)
         move = check(s, mover, action)  # every check first: a refusal leaves the state as it was
     s.memo = None
-    ev: list[Event] = []
+    ev = Events()
     then = execute(s, mover, move, ev)
     if then is not None:  # what the phase machine does next (common.py, C_...)
         if then == C_END_TURN:

@@ -17,7 +17,6 @@ effect, no validation), which returns what the phase machine does next (`C_...`,
 from __future__ import annotations
 
 from cetate.core.errors import IllegalAction
-from cetate.core.events import Event
 from cetate.core.rng import Rng
 from cetate.games.citadels.data import (
     CHARACTER_BY_CODE,
@@ -191,7 +190,7 @@ def draw(s: State, k: int, ev: list) -> list[int]:
                 deck.extend(s.discard_pile)
                 s.discard_pile.clear()
                 shuffle(s.rng, deck)
-                ev.append(Event("deck_reshuffled", {"size": len(deck)}))
+                ev.append(("deck_reshuffled", {"size": len(deck)}))
             else:
                 break
         out.append(deck.pop())
@@ -206,7 +205,7 @@ def discard(s: State, cards: list[int]) -> None:
 
 
 def names(cards: list[int]) -> list[str]:
-    return [DISTRICT_IDS[c] for c in cards]
+    return [*map(DISTRICT_IDS.__getitem__, cards)]
 
 
 # -- what seats know of other hands (for views and determinisation) --------------------------------

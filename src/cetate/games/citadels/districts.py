@@ -5,7 +5,6 @@ and the check/exec pairs."""
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import (
     A_ANNOUNCE_BELL_TOWER,
     A_ARMORY,
@@ -85,11 +84,11 @@ def remove_district(s: State, seat: int, card: int, ev: list) -> None:
         s.haunted_round[seat] = -1
     if card == MUSEUM and s.museum[seat]:
         discard(s, s.museum[seat])
-        ev.append(Event("museum_lost", {"seat": seat, "count": len(s.museum[seat])}))
+        ev.append(("museum_lost", {"seat": seat, "count": len(s.museum[seat])}))
         s.museum[seat] = []
     if card == BELL_TOWER and s.bell_tower:
         s.bell_tower = False  # the end, if already triggered, stays triggered
-        ev.append(Event("bell_tower_lapsed", {"seat": seat}))
+        ev.append(("bell_tower_lapsed", {"seat": seat}))
 
 
 # -- districts used during a turn ----------------------------------------------------------------------
@@ -131,7 +130,7 @@ def exec_laboratory(s: State, seat: int, move: tuple, ev: list) -> None:
     discard(s, [card])
     amount = gain(s, seat, LABORATORY_GOLD)
     s.laboratory_used = True
-    ev.append(Event("laboratory_used", {"seat": seat, "amount": amount}, {"card": DISTRICT_IDS[card]}, (seat,)))
+    ev.append(("laboratory_used", {"seat": seat, "amount": amount}, {"card": DISTRICT_IDS[card]}, (seat,)))
 
 
 def check_smithy(s: State, seat: int, action: dict) -> tuple:
@@ -148,7 +147,7 @@ def exec_smithy(s: State, seat: int, move: tuple, ev: list) -> None:
     cards = draw(s, SMITHY_CARDS, ev)
     s.hands[seat].extend(cards)
     s.smithy_used = True
-    ev.append(Event("smithy_used", {"seat": seat, "paid": SMITHY_PRICE, "count": len(cards)}, {"cards": names(cards)},
+    ev.append(("smithy_used", {"seat": seat, "paid": SMITHY_PRICE, "count": len(cards)}, {"cards": names(cards)},
                     (seat,)))
 
 
@@ -164,7 +163,7 @@ def exec_museum(s: State, seat: int, move: tuple, ev: list) -> None:
     secret_card_from_hand(s, seat, card)
     s.museum[seat].append(card)
     s.museum_used = True
-    ev.append(Event("museum_stored", {"seat": seat, "count": len(s.museum[seat])}, {"card": DISTRICT_IDS[card]},
+    ev.append(("museum_stored", {"seat": seat, "count": len(s.museum[seat])}, {"card": DISTRICT_IDS[card]},
                     (seat,)))
 
 
@@ -185,7 +184,7 @@ def exec_armory(s: State, seat: int, move: tuple, ev: list) -> None:
     remove_district(s, seat, ARMORY, ev)
     remove_district(s, target, card, ev)
     discard(s, [ARMORY, card])
-    ev.append(Event("armory_used", {"seat": seat, "target": target, "card": DISTRICT_IDS[card]}))
+    ev.append(("armory_used", {"seat": seat, "target": target, "card": DISTRICT_IDS[card]}))
 
 
 # -- sub-phases opened by districts --------------------------------------------------------------------
@@ -201,14 +200,14 @@ def exec_graveyard_take(s: State, seat: int, move: tuple, ev: list) -> int:
     for o in range(s.n):  # the card was public
         if o != seat:
             s.known.setdefault((o, seat), []).append(card)
-    ev.append(Event("graveyard_taken", {"seat": seat, "card": DISTRICT_IDS[card]}))
+    ev.append(("graveyard_taken", {"seat": seat, "card": DISTRICT_IDS[card]}))
     s.graveyard = None
     return C_RESUME
 
 
 def exec_graveyard_decline(s: State, seat: int, move: tuple, ev: list) -> int:
     discard(s, [s.graveyard[0]])
-    ev.append(Event("graveyard_declined", {"seat": seat}))
+    ev.append(("graveyard_declined", {"seat": seat}))
     s.graveyard = None
     return C_RESUME
 
@@ -229,7 +228,7 @@ def exec_lighthouse_take(s: State, seat: int, move: tuple, ev: list) -> int:
     s.deck.remove(card)
     s.hands[seat].append(card)
     shuffle(s.rng, s.deck)  # spec §2.3 Lighthouse: the deck is shuffled afterwards
-    ev.append(Event("lighthouse_used", {"seat": seat}, {"card": DISTRICT_IDS[card]}, (seat,)))
+    ev.append(("lighthouse_used", {"seat": seat}, {"card": DISTRICT_IDS[card]}, (seat,)))
     return C_RESUME
 
 
@@ -240,7 +239,7 @@ def bell_tower_moves(s: State) -> list:
 def exec_announce_bell_tower(s: State, seat: int, move: tuple, ev: list) -> int:
     s.bell_tower = True
     size = completion_size(s)
-    ev.append(Event("bell_tower_announced", {"seat": seat, "size": size}))
+    ev.append(("bell_tower_announced", {"seat": seat, "size": size}))
     if not s.end_triggered:
         complete = [i for i in range(s.n) if len(s.cities[i]) >= size]
         if complete:  # spec §2.5 #9, #11: the end is triggered now
@@ -252,7 +251,7 @@ def exec_announce_bell_tower(s: State, seat: int, move: tuple, ev: list) -> int:
             else:
                 s.first_complete = -1
             for i in complete:
-                ev.append(Event("city_completed", {"seat": i, "first": s.first_complete >= 0}))
+                ev.append(("city_completed", {"seat": i, "first": s.first_complete >= 0}))
     return C_RESUME
 
 
@@ -265,5 +264,5 @@ def ball_room_moves(s: State) -> list:
 
 
 def exec_thank(s: State, seat: int, move: tuple, ev: list) -> int:
-    ev.append(Event("thanked", {"seat": seat, "crown": s.crown}))  # spec §2.3 Ball Room
+    ev.append(("thanked", {"seat": seat, "crown": s.crown}))  # spec §2.3 Ball Room
     return C_AFTER_REVEAL

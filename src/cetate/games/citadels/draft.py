@@ -62,7 +62,8 @@ def start_round(s: State, ev: list) -> None:
     shuffle(rng, candidates)
     table = FACE_UP_REMOVALS_RANK9 if len(s.roster) == 10 else FACE_UP_REMOVALS
     s.face_up = sorted(candidates[:table[s.n]])
-    s.pool = sorted(r for r in ranks if r not in s.face_up)
+    face_up = s.face_up
+    s.pool = sorted([r for r in ranks if r not in face_up])
     s.steps = draft_steps(s.n, s.crown)
     s.phase = "draft"
     s.actor = -1
@@ -107,7 +108,7 @@ def exec_pick(s: State, seat: int, move: tuple, ev: list) -> int | None:
     s.pool.remove(rank)
     s.owner[rank] = seat
     s.log.append((seat, "pick", rank))
-    ev.append(Event("character_chosen", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
+    ev.append(("character_chosen", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
     return _after_draft_step(s, ev)
 
 
@@ -122,7 +123,7 @@ def exec_discard_character(s: State, seat: int, move: tuple, ev: list) -> int | 
     s.pool.remove(rank)
     s.face_down.append(rank)
     s.log.append((seat, "discard", rank))
-    ev.append(Event("character_discarded", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
+    ev.append(("character_discarded", {"seat": seat}, {"character": s.roster[rank]}, (seat,)))
     return _after_draft_step(s, ev)
 
 
@@ -136,6 +137,6 @@ def _after_draft_step(s: State, ev: list) -> int | None:
         s.log.append((-1, "face_down", r))
     s.pool = []
     s.steps = []
-    ev.append(Event("draft_ended", {}))
+    ev.append(("draft_ended", {}))
     s.calling = 0
     return C_NEXT_CALL  # spec §1.5: the characters are called

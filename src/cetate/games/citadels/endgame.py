@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import completion_size
 from cetate.games.citadels.data import (
     COLOUR,
@@ -26,9 +25,9 @@ def check_completion(s: State, seat: int, ev: list) -> None:
         # completed after the Bell Tower's announcement triggered the end is not first, §2.5 #11)
         s.first_complete = seat
         s.end_triggered = True
-        ev.append(Event("city_completed", {"seat": seat, "first": True}))
+        ev.append(("city_completed", {"seat": seat, "first": True}))
     elif length == size:
-        ev.append(Event("city_completed", {"seat": seat, "first": False}))
+        ev.append(("city_completed", {"seat": seat, "first": False}))
 
 
 def score_seat(s: State, seat: int) -> dict:
@@ -94,5 +93,5 @@ def finish(s: State, ev: list, stalled: bool) -> None:
     s.calling = 0
     s.actor = -1
     s.result = compute_result(s, stalled)
-    ev.append(Event("game_over", {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
+    ev.append(("game_over", {"winners": s.result["winners"], "tie_break": s.result["tie_break"],
                                   "totals": [sc["total"] for sc in s.result["scores"]], "stalled": stalled}))

@@ -5,7 +5,6 @@ actions.apply runs it, so no handler calls up into this module. See common.py fo
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import (
     R_KING,
     R_QUEEN,
@@ -28,6 +27,7 @@ from cetate.games.citadels.data import (
     PARK,
     POOR_HOUSE,
     QUEEN,
+    TAX_COLLECTOR,
     WITCH,
     WIZARD,
 )
@@ -79,26 +79,26 @@ def next_call(s: State, ev: list) -> None:
             if seat >= 0 and HOSPITAL in s.cities[seat]:
                 # spec §2.3 Hospital: the assassinated player still takes the action, nothing else
                 s.revealed.append(rank)
-                ev.append(Event("character_revealed", {"character": cid, "seat": seat, "hospital": True}))
+                ev.append(("character_revealed", {"character": cid, "seat": seat, "hospital": True}))
                 if rank == R_THIEF and s.tax_pending:
                     settle_pending_tax(s, ev)
                 reset_turn(s, seat, "action_only")
                 s.phase = "turn"
                 return
-            ev.append(Event("character_silent", {"character": cid}))  # the victim stays silent
+            ev.append(("character_silent", {"character": cid}))  # the victim stays silent
             if rank == R_THIEF and s.tax_pending:
                 settle_pending_tax(s, ev)
             continue
         if seat < 0:
             s.absent.append(rank)
-            ev.append(Event("character_absent", {"character": cid}))
+            ev.append(("character_absent", {"character": cid}))
             if rank == R_THIEF and s.tax_pending:
                 settle_pending_tax(s, ev)
             if rank == s.bewitched:  # spec §3 #8: the Witch's turn was only her action
-                ev.append(Event("bewitch_failed", {"seat": witch_seat(s), "character": cid}))
+                ev.append(("bewitch_failed", {"seat": witch_seat(s), "character": cid}))
             continue
         s.revealed.append(rank)
-        ev.append(Event("character_revealed", {"character": cid, "seat": seat}))
+        ev.append(("character_revealed", {"character": cid, "seat": seat}))
         if s.crown != seat and BALL_ROOM in s.cities[s.crown]:
             s.actor = seat  # spec §2.3 Ball Room: thank the crown holder first
             s.phase = "ball_room"
@@ -122,7 +122,7 @@ def after_reveal(s: State, ev: list) -> None:
     reset_turn(s, seat, "action_only" if bewitched else "normal")
     s.phase = "turn"
     if bewitched:
-        ev.append(Event("bewitched_turn", {"seat": seat, "character": s.roster[rank]}))
+        ev.append(("bewitched_turn", {"seat": seat, "character": s.roster[rank]}))
         return
     if code in (QUEEN, EMPEROR):
         turn_start_powers(s, seat, ev)
@@ -135,11 +135,11 @@ def after_action(s: State, seat: int, ev: list) -> None:
     code = s.codes[s.calling]
     if code == MERCHANT:  # spec §1.6 Merchant: +1 gold after the action
         amount = gain(s, seat, 1)
-        ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
+        ev.append(("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
     elif code == ARCHITECT:  # spec §1.6 Architect: +2 cards after the action
         cards = draw(s, 2, ev)
         s.hands[seat].extend(cards)
-        ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
+        ev.append(("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
                         {"cards": names(cards)}, (seat,)))
     elif code == NAVIGATOR:  # spec §1.6 Navigator: +4 gold or +4 cards after the action
         s.phase = "navigator"
@@ -159,31 +159,34 @@ def end_turn(s: State, ev: list) -> None:
     seat = s.actor
     code = s.codes[s.calling]
     city = s.cities[seat] if seat >= 0 else ()
-    if code == ALCHEMIST or s.built_count or POOR_HOUSE in city or PARK in city:
+    # the end-of-turn effects, each only where it may apply: the Alchemist's refund, the Tax Collector's tax on a
+    # player who built (powers.tax), the Poor House, the Park
+    if (code == ALCHEMIST or (s.built_count and s.codes[R_THIEF] == TAX_COLLECTOR) or POOR_HOUSE in city
+            or PARK in city):
         districts_on = s.mode != "action_only" or (s.options["hospital_districts"] and s.killed == s.calling)
         for effect in s.options["end_of_turn_order"]:  # spec §1.5 step 5: the order is an option
             if effect == "alchemist":
                 if code == ALCHEMIST and s.mode != "action_only" and s.spent_building:
                     # spec §1.6 Alchemist, §3 #13: building costs only, never the tax
                     amount = gain(s, seat, s.spent_building)
-                    ev.append(Event("alchemist_refund", {"seat": seat, "amount": amount}))
+                    ev.append(("alchemist_refund", {"seat": seat, "amount": amount}))
             elif effect == "tax_collector":
                 tax(s, seat, ev)
             elif effect == "poor_house":
                 if districts_on and POOR_HOUSE in s.cities[seat] and s.gold[seat] == 0:
                     amount = gain(s, seat, 1)  # spec §2.3 Poor House
-                    ev.append(Event("poor_house", {"seat": seat, "amount": amount}))
+                    ev.append(("poor_house", {"seat": seat, "amount": amount}))
             elif effect == "park" and districts_on and PARK in s.cities[seat] and not s.hands[seat]:
                 cards = draw(s, 2, ev)  # spec §2.3 Park
                 s.hands[seat].extend(cards)
-                ev.append(Event("park", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
-    ev.append(Event("turn_ended", {"seat": seat, "character": s.roster[s.calling]}))
+                ev.append(("park", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
+    ev.append(("turn_ended", {"seat": seat, "character": s.roster[s.calling]}))
     if s.calling == s.bewitched and s.mode == "action_only" and s.killed != s.calling:
         witch = witch_seat(s)
         if witch >= 0:  # spec §1.6 Witch: she now plays the rest of this turn with her own city and purse
             reset_turn(s, witch, "witch")
             s.acted = True
-            ev.append(Event("witch_resumes", {"seat": witch, "character": s.roster[s.calling]}))
+            ev.append(("witch_resumes", {"seat": witch, "character": s.roster[s.calling]}))
             s.phase = "turn"
             turn_start_powers(s, witch, ev)
             if s.phase == "turn":
@@ -199,7 +202,7 @@ def end_round(s: State, ev: list) -> None:
     s.actor = -1
     heir = s.owner[R_KING] if s.killed == R_KING else -1
     if heir >= 0:
-        ev.append(Event("king_heir", {"seat": heir, "character": s.roster[R_KING]}))
+        ev.append(("king_heir", {"seat": heir, "character": s.roster[R_KING]}))
         if R_KING not in s.revealed:
             s.revealed.append(R_KING)  # the heir shows the card: from now on everybody knows who held it
         if s.codes[R_KING] == KING:
@@ -223,8 +226,8 @@ def finish_round(s: State, ev: list) -> None:
                 else s.owner[R_KING]
             if (queen - other) % s.n in (1, s.n - 1):
                 amount = gain(s, queen, 3)
-                ev.append(Event("queen_paid", {"seat": queen, "amount": amount, "neighbour": other}))
-    ev.append(Event("round_ended", {"round": s.round}))
+                ev.append(("queen_paid", {"seat": queen, "amount": amount, "neighbour": other}))
+    ev.append(("round_ended", {"round": s.round}))
     if s.end_triggered:
         finish(s, ev, stalled=False)
     elif s.round >= s.options["max_rounds"]:

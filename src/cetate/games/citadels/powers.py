@@ -6,7 +6,6 @@ check/exec pairs."""
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import (
     A_ABBOT_COLLECT,
     A_ASSASSINATE,
@@ -104,6 +103,12 @@ def need_power(s: State, code: int, name: str) -> None:
 
 
 POWER_CODES = (ASSASSIN, THIEF, MAGICIAN, WARLORD, WITCH, WIZARD, ABBOT, DIPLOMAT)  # the powers power_moves lists
+# the moves naming a character or a seat, made once, by the roster's length (10 with a rank-9 character) or the
+# number of players
+_ASSASSINATE = {top: tuple((A_ASSASSINATE, r) for r in range(2, top)) for top in (9, 10)}
+_BEWITCH = {top: tuple((A_BEWITCH, r) for r in range(2, top)) for top in (9, 10)}
+_STEAL = {top: tuple((A_STEAL, r) for r in range(3, top)) for top in (9, 10)}
+_SWAP_HANDS = {n: tuple((A_SWAP_HANDS, t) for t in range(n)) for n in range(2, 9)}
 
 
 def power_moves(s: State, code: int, seat: int, acted: bool, acts: list) -> bool:
@@ -112,22 +117,24 @@ def power_moves(s: State, code: int, seat: int, acted: bool, acts: list) -> bool
     roster = s.roster
     top = len(roster)
     if code == ASSASSIN:
-        acts.extend((A_ASSASSINATE, r) for r in range(2, top))
+        acts += _ASSASSINATE[top]
     elif code == THIEF:
-        acts.extend((A_STEAL, r) for r in range(3, top) if r != s.killed and r != s.bewitched)
+        killed, bewitched = s.killed, s.bewitched
+        acts += [m for m in _STEAL[top] if m[1] != killed and m[1] != bewitched]
     elif code == MAGICIAN:
-        acts.extend((A_SWAP_HANDS, t) for t in range(s.n) if t != seat)
+        acts += [m for m in _SWAP_HANDS[s.n] if m[1] != seat]
         if s.hands[seat]:
             acts.append((A_DISCARD_AND_DRAW,))
     elif code == WARLORD:
         if acted or s.options["warlord_timing"] == "any_time":
-            acts.extend((A_DESTROY, t, c) for t, c, _ in destroy_targets(s, seat))
+            acts += [(A_DESTROY, t, c) for t, c, _ in destroy_targets(s, seat)]
     elif code == WITCH:
         if acted:
-            acts.extend((A_BEWITCH, r) for r in range(2, top))
+            acts += _BEWITCH[top]
         return False
     elif code == WIZARD:
-        acts.extend((A_WIZARD, t) for t in range(s.n) if t != seat and s.hands[t])
+        hands = s.hands
+        acts += [(A_WIZARD, t) for t in range(s.n) if t != seat and hands[t]]
     elif code == ABBOT:
         if abbot_payer(s, seat) >= 0:
             acts.append((A_ABBOT_COLLECT,))
@@ -183,7 +190,7 @@ def exec_assassinate(s: State, seat: int, move: tuple, ev: list) -> None:
     target = move[1]
     s.killed = target
     s.power_used = True
-    ev.append(Event("assassinated", {"seat": seat, "character": s.roster[target]}))
+    ev.append(("assassinated", {"seat": seat, "character": s.roster[target]}))
 
 
 def check_bewitch(s: State, seat: int, action: dict) -> tuple:
@@ -197,7 +204,7 @@ def exec_bewitch(s: State, seat: int, move: tuple, ev: list) -> int:
     target = move[1]
     s.bewitched = target
     s.power_used = True
-    ev.append(Event("bewitched", {"seat": seat, "character": s.roster[target]}))
+    ev.append(("bewitched", {"seat": seat, "character": s.roster[target]}))
     return C_END_TURN  # spec §1.6 Witch: her turn ends at once
 
 
@@ -212,7 +219,7 @@ def exec_steal(s: State, seat: int, move: tuple, ev: list) -> None:
     target = move[1]
     s.robbed = target
     s.power_used = True
-    ev.append(Event("thief_named", {"seat": seat, "character": s.roster[target]}))
+    ev.append(("thief_named", {"seat": seat, "character": s.roster[target]}))
 
 
 def rob(s: State, seat: int, ev: list) -> None:
@@ -224,7 +231,7 @@ def rob(s: State, seat: int, ev: list) -> None:
     amount = s.gold[seat] if thief != seat else 0
     if amount:
         transfer(s, seat, thief, amount)
-    ev.append(Event("robbed", {"seat": seat, "thief": thief, "amount": amount, "character": s.roster[s.calling]}))
+    ev.append(("robbed", {"seat": seat, "thief": thief, "amount": amount, "character": s.roster[s.calling]}))
 
 
 def settle_pending_tax(s: State, ev: list) -> None:
@@ -236,7 +243,7 @@ def settle_pending_tax(s: State, ev: list) -> None:
     for payer in pending:
         if receiver >= 0 and payer != receiver and s.gold[payer] > 0:
             transfer(s, payer, receiver, 1)
-            ev.append(Event("tax_paid", {"seat": payer, "to": receiver, "amount": 1}))
+            ev.append(("tax_paid", {"seat": payer, "to": receiver, "amount": 1}))
 
 
 def tax(s: State, seat: int, ev: list) -> None:
@@ -251,7 +258,7 @@ def tax(s: State, seat: int, ev: list) -> None:
     receiver = tax_receiver(s)
     if receiver >= 0 and receiver != seat and s.gold[seat] > 0:
         transfer(s, seat, receiver, 1)
-        ev.append(Event("tax_paid", {"seat": seat, "to": receiver, "amount": 1}))
+        ev.append(("tax_paid", {"seat": seat, "to": receiver, "amount": 1}))
 
 
 # -- rank 3: Magician, Wizard -----------------------------------------------------------------------
@@ -279,9 +286,9 @@ def exec_swap_hands(s: State, seat: int, move: tuple, ev: list) -> None:
         if theirs:
             known[(target, seat)] = theirs[:]
         s.known = known
-    ev.append(Event("hands_swapped", {"seat": seat, "target": target, "gave": len(mine), "got": len(theirs)}))
-    ev.append(Event("hand_received", {"seat": seat}, {"cards": names(theirs)}, (seat,)))
-    ev.append(Event("hand_received", {"seat": target}, {"cards": names(mine)}, (target,)))
+    ev.append(("hands_swapped", {"seat": seat, "target": target, "gave": len(mine), "got": len(theirs)}))
+    ev.append(("hand_received", {"seat": seat}, {"cards": names(theirs)}, (seat,)))
+    ev.append(("hand_received", {"seat": target}, {"cards": names(mine)}, (target,)))
 
 
 def check_discard_and_draw(s: State, seat: int, action: dict) -> tuple:
@@ -320,7 +327,7 @@ def exec_stop_discarding(s: State, seat: int, move: tuple, ev: list) -> None:
     s.hands[seat].extend(drawn)
     s.set_aside = []
     s.phase = "turn"
-    ev.append(Event("cards_exchanged", {"seat": seat, "count": len(cards), "drawn": len(drawn)},
+    ev.append(("cards_exchanged", {"seat": seat, "count": len(cards), "drawn": len(drawn)},
                     {"discarded": names(cards), "cards": names(drawn)}, (seat,)))
 
 
@@ -339,7 +346,7 @@ def exec_wizard(s: State, seat: int, move: tuple, ev: list) -> None:
     s.power_used = True
     s.target = target
     s.phase = "wizard"
-    ev.append(Event("wizard_looks", {"seat": seat, "target": target},
+    ev.append(("wizard_looks", {"seat": seat, "target": target},
                     {"cards": names(sorted(s.hands[target]))}, (seat,)))
 
 
@@ -383,7 +390,7 @@ def exec_wizard_take(s: State, seat: int, move: tuple, ev: list) -> None:
         s.wizard_dups = True  # spec §6 #10, PY2 reading: duplicates allowed for the rest of the turn
     s.target = -1
     s.phase = "turn"
-    ev.append(Event("wizard_took", {"seat": seat, "target": target}, {"card": DISTRICT_IDS[card]},
+    ev.append(("wizard_took", {"seat": seat, "target": target}, {"card": DISTRICT_IDS[card]},
                     (seat, target)))
 
 
@@ -421,7 +428,7 @@ def exec_wizard_build(s: State, seat: int, move: tuple, ev: list) -> None:
     s.phase = "turn"
     pay(s, seat, cost)
     # spec §1.6 Wizard: built at once, outside the build limit, even as a duplicate
-    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost, "from": target}))
+    ev.append(("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost, "from": target}))
     on_built(s, seat, card, cost, ev)
 
 
@@ -430,12 +437,12 @@ def exec_wizard_build(s: State, seat: int, move: tuple, ev: list) -> None:
 def move_crown(s: State, seat: int, ev: list, reason: str) -> None:
     if s.crown == seat:  # spec §1.7: only a real change of holder moves the crown
         return
-    ev.append(Event("crown_moved", {"seat": seat, "previous": s.crown, "reason": reason}))
+    ev.append(("crown_moved", {"seat": seat, "previous": s.crown, "reason": reason}))
     s.crown = seat
     for owner in range(s.n):  # spec §2.5 #15 Throne Room: +1 gold on every real change
         if THRONE_ROOM in s.cities[owner]:
             amount = gain(s, owner, 1)
-            ev.append(Event("throne_room", {"seat": owner, "amount": amount}))
+            ev.append(("throne_room", {"seat": owner, "amount": amount}))
 
 
 def crown_moves(s: State) -> list:
@@ -458,7 +465,7 @@ def exec_crown(s: State, seat: int, move: tuple, ev: list) -> int | None:
         s.target = target
         s.phase = "emperor_tribute"
     else:
-        ev.append(Event("tribute_none", {"seat": target}))
+        ev.append(("tribute_none", {"seat": target}))
         s.phase = "turn"
     return None
 
@@ -477,7 +484,7 @@ def check_tribute_gold(s: State, seat: int, action: dict) -> tuple:
 
 def exec_tribute_gold(s: State, seat: int, move: tuple, ev: list) -> None:
     transfer(s, seat, s.actor, 1)
-    ev.append(Event("tribute_paid", {"seat": seat, "to": s.actor, "gold": 1}))
+    ev.append(("tribute_paid", {"seat": seat, "to": s.actor, "gold": 1}))
     s.target = -1
     s.phase = "turn"
 
@@ -494,7 +501,7 @@ def exec_tribute_card(s: State, seat: int, move: tuple, ev: list) -> None:
     known_card_left(s, seat, card)
     s.hands[emperor].append(card)
     learn(s, seat, emperor, [card])
-    ev.append(Event("tribute_paid", {"seat": seat, "to": emperor, "cards": 1}, {"card": DISTRICT_IDS[card]},
+    ev.append(("tribute_paid", {"seat": seat, "to": emperor, "cards": 1}, {"card": DISTRICT_IDS[card]},
                     (seat, emperor)))
     s.target = -1
     s.phase = "turn"
@@ -509,7 +516,7 @@ def turn_start_powers(s: State, seat: int, ev: list) -> None:
         if crown_targets(s, seat):
             s.phase = "emperor_crown"
         else:
-            ev.append(Event("crown_stays", {"seat": seat}))
+            ev.append(("crown_stays", {"seat": seat}))
 
 
 # -- rank 5: Bishop, Abbot --------------------------------------------------------------------------
@@ -546,7 +553,7 @@ def exec_abbot_collect(s: State, seat: int, move: tuple, ev: list) -> None:
     payer = abbot_payer(s, seat)
     transfer(s, payer, seat, 1)
     s.power_used = True
-    ev.append(Event("abbot_paid", {"seat": seat, "payer": payer, "amount": 1}))
+    ev.append(("abbot_paid", {"seat": seat, "payer": payer, "amount": 1}))
 
 
 # -- rank 7: Navigator (the Architect's +2 cards and the Merchant's +1 gold are in flow.after_action) ------
@@ -558,11 +565,11 @@ def navigator_moves(s: State) -> list:
 def exec_navigator(s: State, seat: int, move: tuple, ev: list) -> None:
     if move[0] == A_NAVIGATOR_GOLD:
         amount = gain(s, seat, NAVIGATOR_GOLD)
-        ev.append(Event("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
+        ev.append(("bonus_gold", {"seat": seat, "amount": amount, "character": s.roster[s.calling]}))
     else:
         cards = draw(s, NAVIGATOR_CARDS, ev)
         s.hands[seat].extend(cards)
-        ev.append(Event("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
+        ev.append(("bonus_cards", {"seat": seat, "count": len(cards), "character": s.roster[s.calling]},
                         {"cards": names(cards)}, (seat,)))
     s.phase = "turn"
 
@@ -649,7 +656,7 @@ def exec_destroy(s: State, seat: int, move: tuple, ev: list) -> int | None:
     pay(s, seat, price)
     remove_district(s, target, card, ev)
     s.power_used = True
-    ev.append(Event("destroyed", {"seat": seat, "target": target, "card": DISTRICT_IDS[card], "price": price}))
+    ev.append(("destroyed", {"seat": seat, "target": target, "card": DISTRICT_IDS[card], "price": price}))
     s.resume = "end_turn" if at_end else "turn"
     # spec §2.2 Graveyard: another player with a Graveyard may pay 1 gold to take the card into hand
     saves_itself = s.options["graveyard_saves_itself"]
@@ -660,7 +667,7 @@ def exec_destroy(s: State, seat: int, move: tuple, ev: list) -> int | None:
         if GRAVEYARD in s.cities[g] or (saves_itself and card == GRAVEYARD and g == target):
             s.graveyard = (card, seat, g)
             s.phase = "graveyard"
-            ev.append(Event("graveyard_offer", {"seat": g, "card": DISTRICT_IDS[card]}))
+            ev.append(("graveyard_offer", {"seat": g, "card": DISTRICT_IDS[card]}))
             return None
     discard(s, [card])
     return C_RESUME
@@ -788,7 +795,7 @@ def exec_exchange(s: State, seat: int, move: tuple, ev: list) -> int | None:
         else:
             s.haunted_round[seat], s.haunted_round[target] = s.haunted_round[target], -1
     s.power_used = True
-    ev.append(Event("exchanged", {"seat": seat, "target": target, "give": DISTRICT_IDS[give],
+    ev.append(("exchanged", {"seat": seat, "target": target, "give": DISTRICT_IDS[give],
                                   "take": DISTRICT_IDS[take], "paid": cost}))
     if take == LIGHTHOUSE and s.options["lighthouse_on_exchange"] and s.deck:
         s.resume = "end_turn" if at_end else "turn"
@@ -807,7 +814,7 @@ def queen_pay(s: State, seat: int, ev: list) -> None:
         else s.owner[R_KING]
     if other >= 0 and (seat - other) % s.n in (1, s.n - 1):
         amount = gain(s, seat, 3)
-        ev.append(Event("queen_paid", {"seat": seat, "amount": amount, "neighbour": other}))
+        ev.append(("queen_paid", {"seat": seat, "amount": amount, "neighbour": other}))
 
 
 def can_beautify(s: State, seat: int, card: int) -> bool:
@@ -839,4 +846,4 @@ def exec_beautify(s: State, seat: int, move: tuple, ev: list) -> None:
     s.gold[seat] -= BEAUTIFY_PRICE  # the gold stays on the district, outside the purse (spec §2.5 #23)
     s.beautified[seat].append(card)
     s.beautify_count += 1
-    ev.append(Event("beautified", {"seat": seat, "card": DISTRICT_IDS[card]}))
+    ev.append(("beautified", {"seat": seat, "card": DISTRICT_IDS[card]}))

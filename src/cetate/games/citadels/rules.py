@@ -25,6 +25,7 @@ current turn is `s.actor` (the Witch plays her target's turn with her own city a
 from __future__ import annotations
 
 from cetate.core.errors import InvalidOptions
+from cetate.core.events import Events
 from cetate.core.rng import Rng
 from cetate.games.citadels.actions import action_of, apply, legal_actions, legal_moves, random_action, to_move
 from cetate.games.citadels.common import (
@@ -201,7 +202,7 @@ def setup(n: int, seed: int | str, options: dict) -> State:
     s.resume = "turn"
     s.calling = 0
     reset_turn(s, -1, "normal")
-    start_round(s, [])
+    start_round(s, Events())
     return s
 
 

@@ -4,7 +4,6 @@ common.py for the module layers and the check/exec pairs."""
 
 from __future__ import annotations
 
-from cetate.core.events import Event
 from cetate.games.citadels.common import (
     A_BUILD,
     A_COLLECT_INCOME,
@@ -53,6 +52,12 @@ _ACTION_MOVES = ((A_TAKE_GOLD,), (A_DRAW_CARDS,))
 _COLLECT_INCOME = (A_COLLECT_INCOME,)
 _END_TURN = (A_END_TURN,)
 _POWERS = frozenset(POWER_CODES)
+# income_amount > 0, as a set test: the districts that pay a colour's income (spec §1.6; §2.2 School of Magic)
+_PAYING = tuple(frozenset(c for c in range(len(COST)) if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC)
+                for colour in range(len(COLOURS)))
+_BUILD = tuple((A_BUILD, c) for c in range(len(COST)))  # the build moves, made once
+# what a district costs its builder with a Factory in the city (spec §2.3: other purple districts cost 1 less)
+_FACTORY_PRICE = tuple(COST[c] - 1 if COLOUR[c] == PURPLE and c != FACTORY else COST[c] for c in range(len(COST)))
 
 
 def turn_moves(s: State) -> list:
@@ -77,20 +82,18 @@ def turn_moves(s: State) -> list:
             hand = s.hands[seat]
             if hand:
                 gold = s.gold[seat]
-                dup_ok = s.wizard_dups or (QUARRY in city and may_duplicate(s, seat))
-                factory = FACTORY in city
-                for c in sorted(set(hand)):
-                    # build_cost, inlined: spec §2.3 Factory
-                    cost = COST[c] - 1 if factory and COLOUR[c] == PURPLE and c != FACTORY else COST[c]
-                    if cost <= gold and (dup_ok or c not in city):
-                        acts.append((A_BUILD, c))
+                if FACTORY in city:  # build_cost, inlined: spec §2.3 Factory
+                    price = _FACTORY_PRICE
+                else:
+                    price = COST
+                if s.wizard_dups or (QUARRY in city and may_duplicate(s, seat)):
+                    acts += [_BUILD[c] for c in sorted(set(hand)) if price[c] <= gold]
+                else:
+                    acts += [_BUILD[c] for c in sorted(set(hand)) if price[c] <= gold and c not in city]
     if not s.income_taken:
         colour = INCOME[code]
-        if colour is not None:
-            for c in city:  # income_amount > 0, inlined (spec §1.6; §2.2 School of Magic)
-                if COLOUR[c] == colour or c == SCHOOL_OF_MAGIC:
-                    acts.append(_COLLECT_INCOME)
-                    break
+        if colour is not None and not _PAYING[colour].isdisjoint(city):  # income_amount > 0
+            acts.append(_COLLECT_INCOME)
     end_ok = acted
     if not s.power_used and code in _POWERS and not power_moves(s, code, seat, acted, acts):
         end_ok = False
@@ -118,7 +121,7 @@ def check_take_gold(s: State, seat: int, action: dict) -> tuple:
 def exec_take_gold(s: State, seat: int, move: tuple, ev: list) -> int:
     amount = gain(s, seat, TAKE_GOLD)
     s.acted = True
-    ev.append(Event("gold_taken", {"seat": seat, "amount": amount}))
+    ev.append(("gold_taken", {"seat": seat, "amount": amount}))
     return C_AFTER_ACTION
 
 
@@ -131,11 +134,11 @@ def exec_draw_cards(s: State, seat: int, move: tuple, ev: list) -> int | None:
     count, keep = draw_terms(s.cities[seat])
     cards = draw(s, count, ev)
     s.acted = True
-    ev.append(Event("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
+    ev.append(("cards_drawn", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
     if len(cards) <= keep:
         s.hands[seat].extend(cards)
         if cards:
-            ev.append(Event("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
+            ev.append(("cards_kept", {"seat": seat, "count": len(cards)}, {"cards": names(cards)}, (seat,)))
         return C_AFTER_ACTION
     s.drawn = cards
     s.keep = keep
@@ -159,12 +162,12 @@ def exec_keep(s: State, seat: int, move: tuple, ev: list) -> int | None:
     s.drawn.remove(card)
     s.hands[seat].append(card)
     s.keep -= 1
-    ev.append(Event("cards_kept", {"seat": seat, "count": 1}, {"cards": [DISTRICT_IDS[card]]}, (seat,)))
+    ev.append(("cards_kept", {"seat": seat, "count": 1}, {"cards": [DISTRICT_IDS[card]]}, (seat,)))
     if s.keep == 0 or not s.drawn:
         rest = s.drawn
         if rest:
             discard(s, rest)
-            ev.append(Event("cards_returned", {"seat": seat, "count": len(rest),
+            ev.append(("cards_returned", {"seat": seat, "count": len(rest),
                                                "to": s.options["discard_mode"]},
                             {"cards": names(rest)}, (seat,)))
         s.drawn = []
@@ -193,7 +196,7 @@ def exec_collect_income(s: State, seat: int, move: tuple, ev: list) -> None:
     rank = s.calling
     paid = gain(s, seat, income_amount(s, seat, rank))
     s.income_taken = True
-    ev.append(Event("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[s.codes[rank]]],
+    ev.append(("income", {"seat": seat, "amount": paid, "colour": COLOURS[INCOME[s.codes[rank]]],
                                "character": s.roster[rank]}))
 
 
@@ -255,7 +258,7 @@ def exec_build(s: State, seat: int, move: tuple, ev: list) -> None:
         s.wizard_copies[seat].append(card)  # a duplicate of the Wizard's 'any build' allowance
     if s.known:
         known_card_left(s, seat, card)
-    ev.append(Event("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost}))
+    ev.append(("built", {"seat": seat, "card": DISTRICT_IDS[card], "cost": cost}))
     on_built(s, seat, card, cost, ev)
 
 
