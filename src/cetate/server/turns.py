@@ -259,7 +259,7 @@ class Turns(BaseModel):
 
 @router.get("/turns", response_model=Turns, summary="The tables where it is your turn")
 async def your_turns(request: Request,
-                     tokens: Annotated[str, Query(max_length=8000, description="this browser's seat tokens, "
+                     tokens: Annotated[str, Query(max_length=8000, pattern=r"^[A-Za-z0-9_,\- ]*$", description="this browser's seat tokens, "
                                                   f"comma-separated (the first {TOKENS_MAX} count)")] = "") -> dict:
     """The signed-in account's seats (the session cookie) and the seats of the tokens given, where that seat's
     decision is pending now; the soonest deadline first, then the longest wait. Pending invites and host-only
