@@ -99,6 +99,9 @@ def test_every_legal_action_has_its_own_number_and_comes_back(gid, players, opti
                 assert ((values >= 0.0) & (values <= 1.0)).all()
                 # the encoder's lighter view (and its memos) gives the numbers of the seat's full view
                 assert np.array_equal(values, encoder.observe(game.view(state, s)))
+                # the observation written straight from the state (Gates, Citadels) is the same
+                direct = encoder.observe_state(state, s)
+                assert direct.dtype == np.float32 and np.array_equal(direct, values)
             game.apply(state, game.random_action(state, rnd))
             del seat
 
@@ -145,6 +148,7 @@ def test_the_observation_does_not_change_with_what_the_seat_cannot_see(gid, play
         for k in range(4):
             other = game.determinize(state, seat, Rng.from_seed(f"rl/{k}"))
             assert np.array_equal(encoder.observe(encoder.view(other, seat)), mine)
+            assert np.array_equal(encoder.observe_state(other, seat), mine)
 
 
 def test_observations_of_different_moments_differ():

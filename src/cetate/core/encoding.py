@@ -432,3 +432,16 @@ class Encoder:
 
     def observe(self, view: dict) -> np.ndarray | list[float]:
         raise NotImplementedError
+
+    def observe_state(self, state: Any, seat: int) -> np.ndarray:
+        """The observation of `seat` (a float32 array): `observe(view(state, seat))`. A game may write it
+        straight from the state into the array instead, skipping the view dict (Gates, Citadels: issue 31);
+        it must read only what the seat's view holds, and tests check over random games that the numbers
+        are exactly those of `observe(game.view(state, seat))`."""
+        return np.asarray(self.observe(self.view(state, seat)), np.float32)
+
+    def advance(self, state: Any, action: Action) -> None:
+        """Play `action`, one of the very actions `legal_actions(state)` listed for this state (never
+        outside input), for learning code that reads no journal: `game.apply` by default; a game may skip
+        building its events (Gates: `rules.advance`). The state becomes what `apply` makes it."""
+        self.game.apply(state, action)

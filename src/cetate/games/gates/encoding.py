@@ -10,7 +10,7 @@ import numpy as np
 
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
 from cetate.games.gates.data import cards
-from cetate.games.gates.rules import siege_targets, to_move
+from cetate.games.gates.rules import advance, siege_targets, to_move
 from cetate.games.gates.state import NEUTRAL, PHASES
 
 MAIN_PLACES = ("pair", "mine", "theirs", "my_current", "their_current", "graveyard")
@@ -41,6 +41,15 @@ class GatesEncoder(Encoder):
         self._main_place = positions(MAIN_PLACES)
         self._action_place = positions(ACTION_PLACES)
         self._gate = positions(GATE_STATES)
+        # observe_state: where each block begins, and each card's first number in its block
+        self._base_main = len(PHASES) + 4
+        self._base_action = self._base_main + len(self.mains) * len(MAIN_PLACES)
+        self._base_gate = self._base_action + len(self.actions) * len(ACTION_PLACES)
+        self._base_tail = self._base_gate + 4 * len(GATE_STATES)
+        self._size = self._base_tail + 19
+        self._main_at = {c: self._base_main + k * len(MAIN_PLACES) for c, k in self._main_pos.items()}
+        self._action_at = {c: self._base_action + k * len(ACTION_PLACES) for c, k in self._action_pos.items()}
+        self._phase_at = {phase: k for k, phase in enumerate(PHASES)}
 
     @staticmethod
     def _places(f: Features, where: dict, cards: dict, width: int) -> None:
@@ -157,6 +166,85 @@ class GatesEncoder(Encoder):
             *(1.0 if g in targets else 0.0 for g in range(4)),
         ])
         return f.array()
+
+    def advance(self, s, action: dict) -> None:
+        """A listed legal action played without the journal (`rules.advance`): the same state as `apply`."""
+        advance(s, action)
+
+    def observe_state(self, s, seat: int) -> np.ndarray:
+        """`observe(view(s, seat))` written straight from the state (issue 31): the same fields that `view`
+        hands `observe` (the seat's own hand, the cards the other took from the graveyard, sizes), the same
+        numbers (tests/rl/test_env.py compares them over random games), without the view dict or the
+        `Features` buffer: the positions of the 1s are listed, then the 19 scaled numbers written at once."""
+        me = seat if seat in (0, 1) else 0
+        them = 1 - me
+        phase = s.phase
+        ones = [self._phase_at[phase]]
+        out = np.zeros(self._size, np.float32)
+        if s.round:
+            out[len(PHASES)] = s.round / 6
+        if to_move(s) == me:
+            ones.append(len(PHASES) + 1)
+        if s.p0 == me:
+            ones.append(len(PHASES) + 2)
+        if s.pair_index:
+            out[len(PHASES) + 3] = s.pair_index / 6
+        # where each main card is (a later place overrides an earlier one, as in `observe`)
+        place: dict = {}
+        for pair in s.pairs[s.pair_index:]:
+            place.update(dict.fromkeys(pair, 0))  # MAIN_PLACES: pair
+        place.update(dict.fromkeys(s.drafted[me], 1))  # mine
+        place.update(dict.fromkeys(s.drafted[them], 2))  # theirs
+        current = s.current
+        if current is not None:
+            place[current[me]] = 3  # my_current
+            place[current[them]] = 4  # their_current
+        place.update(dict.fromkeys(s.main_grave, 5))  # graveyard
+        at = self._main_at
+        ones += [at[c] + k for c, k in place.items()]
+        # where each action card is, as far as this seat knows (ACTION_PLACES numbers)
+        aplace = dict.fromkeys(s.action_grave, 8)  # graveyard
+        aplace.update(dict.fromkeys(s.stolen[me], 6))  # i_stole
+        aplace.update(dict.fromkeys(s.stolen[them], 7))  # they_stole
+        plays = s.plays[me]
+        if plays:
+            aplace[plays[0]] = 2  # my_step1
+            if len(plays) > 1:
+                aplace[plays[1]] = 3
+        plays = s.plays[them]
+        if plays:
+            aplace[plays[0]] = 4  # their_step1
+            if len(plays) > 1:
+                aplace[plays[1]] = 5
+        hand = s.hands[me]
+        aplace.update(dict.fromkeys(hand, 0))  # my_hand
+        aplace.update(dict.fromkeys(s.known[them], 1))  # their_known_hand
+        at = self._action_at
+        ones += [at[c] + k for c, k in aplace.items()]
+        base = self._base_gate
+        for g, holder in enumerate(s.gates):
+            ones.append(base + 4 * g + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3))
+        out[ones] = 1.0
+        scores, reserves, order, attacker = s.scores, s.reserves, s.order, s.attacker
+        prelim = s.prelim or (0, 0)
+        targets = siege_targets(s, attacker) if phase == "siege" else ()
+        gap = scores[me] - scores[them]
+        tail = [
+            scores[me] / 40, scores[them] / 40, gap / 20, -gap / 20,
+            len(hand) / 8, len(s.hands[them]) / 8,
+            len(reserves[me]) / 8, len(reserves[them]) / 8, prelim[me] / 25, prelim[them] / 25,
+            1.0 if order and order[0] == me else 0.0,
+            1.0 if phase in ("action", "extra", "poet") and order[s.turn] == me else 0.0,
+            1.0 if s.battle is not None else 0.0, 1.0 if attacker == me else 0.0,
+            1.0 if attacker == them else 0.0,
+            1.0 if 0 in targets else 0.0, 1.0 if 1 in targets else 0.0, 1.0 if 2 in targets else 0.0,
+            1.0 if 3 in targets else 0.0,
+        ]
+        end = out[self._base_tail:]
+        end[:] = tail
+        np.minimum(end, np.float32(1.0), out=end)  # scores beyond their scale, and their differences
+        np.maximum(end, np.float32(0.0), out=end)
+        return out
 
 
 ENCODER = GatesEncoder  # named by the game's spec (encoder=lazy(...))
