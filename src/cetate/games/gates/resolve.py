@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cetate.core.events import Event
 from cetate.games.gates.data import CardSet, MainCard
 
 WILD_SCORES = (2, 9)  # a wild card earns the +5 on any step score in this range (spec gates §3.3 step 5.5, R10)
@@ -108,6 +109,7 @@ class RoundResult:
     steps: list[dict]
     totals: list[int]
     log: list[tuple[str, dict]] = field(default_factory=list)
+    events: list = field(default_factory=list)  # with `as_events`: the steps' entries as shared Events
 
 
 def printed(cs: CardSet, card: str, alliance_value: int) -> int:
@@ -127,9 +129,12 @@ def pair_scores(cs: CardSet, main0: str, main1: str) -> tuple[tuple[int, int], t
 
 
 def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[str]],
-            stolen: tuple[list[str], list[str]], alliance_value: int, journal: bool = True) -> RoundResult:
+            stolen: tuple[list[str], list[str]], alliance_value: int, journal: bool = True,
+            as_events: bool = False) -> RoundResult:
     """The round (see the module doc). `journal=False` leaves `log` empty (search and bots read the numbers
-    only); every number is the same either way."""
+    only); every number is the same either way. With `as_events` (the rules' journal), the entries of the
+    calculation steps, which always come last, go to `events` instead, as `Event` objects shared by every
+    round with the same step (their data is never changed)."""
     a, b = cs.main[mains[0]], cs.main[mains[1]]
     prelim_t, prelim_fired_t = pair_scores(cs, mains[0], mains[1])
     prelim, prelim_fired = list(prelim_t), list(prelim_fired_t)
@@ -237,6 +242,7 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                                                  "after": main[1 - p]}))
     # 4. calculation steps with the circle comparison (R9), 5. table bonus (R10)
     steps = []
+    events: list = []
     totals = list(main)
     memo = cs.memo
     if len(memo) > 100_000:  # the step outcomes below are few in practice; never let them grow without end
@@ -253,9 +259,12 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
         got = memo.get(key)
         if got is None:
             got = memo[key] = _step(cs, step, alive, e0, e1)
-        entries, circle_bonus, scores, bonus = got
+        entries, circle_bonus, scores, bonus, shared = got
         if journal:
-            log += [(kind, data.copy()) for kind, data in entries]
+            if as_events:
+                events += shared
+            else:
+                log += [(kind, data.copy()) for kind, data in entries]
         if c0 is not None:
             totals[0] += scores[0] + bonus[0]
         if c1 is not None:
@@ -265,15 +274,16 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                       "values": [e0, e1],  # before the circle bonus
                       "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
     return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
-                       totals, log)
+                       totals, log, events)
 
 
 def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
-          e1: int | None) -> tuple[tuple, tuple, tuple, tuple]:
+          e1: int | None) -> tuple[tuple, tuple, tuple, tuple, tuple]:
     """One calculation step (spec gates §3.3 step 5.4-5.5): the circle comparison (R9) and each card's step
     score and table bonus (R10) from the cards still in play (None: no card, or a cancelled one) and their
-    effective values; returns the journal entries, circle bonuses, scores and table bonuses. It depends on
-    nothing else, so `resolve` keeps each outcome in the card set's memo (callers copy the entries' data)."""
+    effective values; returns the journal entries, circle bonuses, scores, table bonuses and the entries as
+    `Event`s. It depends on nothing else, so `resolve` keeps each outcome in the card set's memo (callers
+    copy the entries' data, or share the events)."""
     info = cs.action_info
     table_bonus = cs.table_bonus
     c0, c1 = alive
@@ -316,7 +326,8 @@ def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
             table = table_bonus[symbol]
             check.update({"first": table[0], "second": table[-1]})
             log.append(("table_bonus" if hit else "table_miss", check))
-    return tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus)
+    return (tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus),
+            tuple(Event(kind, data) for kind, data in log))
 
 
 def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],

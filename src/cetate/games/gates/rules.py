@@ -233,6 +233,30 @@ def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
     return ev
 
 
+# -- shared journal entries (issue 31) ---------------------------------------------------------------------
+# An event's data is never changed once made (`Event.view` copies it), so the entries that repeat - whose turn
+# it is, the order, a card attached, the explosions of a pair of main cards, a calculation step - are made
+# once and the same object goes into every journal that needs it. Each table is bounded.
+
+_SHARED: dict[tuple, Event] = {}
+
+
+def _shared(key: tuple, kind: str, data: dict) -> Event:
+    """The one `Event(kind, data)` for `key` (which names everything `data` holds)."""
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) > 200_000:
+            _SHARED.clear()
+        got = _SHARED[key] = Event(kind, data)
+    return got
+
+
+_ACTION_TURN = (Event("action_turn", {"seat": 0}), Event("action_turn", {"seat": 1}))
+_AUTO_SKIPPED = (Event("auto_skipped", {"seat": 0}), Event("auto_skipped", {"seat": 1}))
+_ACTION_ORDER = {(0, 1): Event("action_order", {"first": 0, "second": 1}),
+                 (1, 0): Event("action_order", {"first": 1, "second": 0})}
+
+
 class Quiet(list):
     """The event list of `advance`: the rules skip the costly journal entries (the round's calculation, the
     explosions) when they write into one; what the state becomes is the same."""
@@ -265,7 +289,8 @@ def _choose(s: State, action: dict, ev: list) -> None:
     other = pair[1] if pair[0] == card else pair[0]
     s.drafted[p].append(card)
     s.drafted[1 - p].append(other)
-    ev.append(Event("pair_chosen", {"seat": p, "pair": s.pair_index + 1, "card": card, "other": other}))
+    ev.append(_shared(("pair_chosen", p, s.pair_index, card, other), "pair_chosen",
+                      {"seat": p, "pair": s.pair_index + 1, "card": card, "other": other}))
     s.pair_index += 1
     if s.pair_index == len(s.pairs):
         s.phase = "start"
@@ -292,7 +317,7 @@ def _start(s: State, action: dict, ev: list) -> None:
 
 def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
     """What revealing these two main cards says, computed once per card set and pair: the preliminary scores
-    and the journal entries (explosions, then the main scores or the lead). Callers copy the entries' data."""
+    and the journal entries (explosions, then the main scores or the lead), shared by every journal."""
     key = ("start", main0, main1)
     got = cs.memo.get(key)
     if got is None:
@@ -303,7 +328,7 @@ def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
         # spec gates §3.3 step 2, R32: the leader keeps the difference of the main scores, the other player 0
         data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": max(difference(list(prelim)))}
         log.append(("main_scores", data) if leader is None else ("main_lead", {**data, "seat": leader}))
-        got = cs.memo[key] = (prelim, tuple(log))
+        got = cs.memo[key] = (prelim, tuple(Event(kind, data) for kind, data in log))  # shared entries
     return got
 
 
@@ -314,12 +339,11 @@ def _begin_duel(s: State, ev: list) -> None:
     s.prelim = prelim = list(prelim_t)
     if ev.__class__ is not Quiet:
         gate = r - 1 if 1 <= r <= GATE_DUELS else None  # stake(r)
-        ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
-                        {"round": r, "gate": gate, "a": 0, "b": 1, "main0": current[0], "main1": current[1]}))
-        for kind, data in log:
-            ev.append(Event(kind, data.copy()))
+        ev.append(_shared(("duel_started", r, current), "duel_started" if gate is not None else "siege_duel_started",
+                          {"round": r, "gate": gate, "a": 0, "b": 1, "main0": current[0], "main1": current[1]}))
+        ev += log
     s.order = order = _action_order(s, prelim)
-    ev.append(Event("action_order", {"first": order[0], "second": order[1]}))
+    ev.append(_ACTION_ORDER[order])
     s.turn = 0  # plays, stolen cards, the Battle and the pile are empty (_start, _end_duel)
     _next_turn(s, ev)
 
@@ -344,9 +368,9 @@ def _next_turn(s: State, ev: list) -> None:
         p = s.order[s.turn]
         if s.hands[p]:
             s.phase = "action"
-            ev.append(Event("action_turn", {"seat": p}))
+            ev.append(_ACTION_TURN[p])
             return
-        ev.append(Event("auto_skipped", {"seat": p}))  # R27: an empty hand skips
+        ev.append(_AUTO_SKIPPED[p])  # R27: an empty hand skips
         s.turn += 1
     _resolve_duel(s, ev)
 
@@ -367,7 +391,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
         known.remove(card)
     plays = s.plays[p]
     plays.append(card)
-    ev.append(Event("attached", {"seat": p, "card": card, "step": len(plays)}))
+    ev.append(_shared(("attached", p, card, len(plays)), "attached", {"seat": p, "card": card, "step": len(plays)}))
     if special is None:
         s.turn += 1
         _next_turn(s, ev)
@@ -402,7 +426,8 @@ def _attach(s: State, action: dict, ev: list) -> None:
 
 def _skip(s: State, action: dict, ev: list) -> None:
     p = s.order[s.turn]
-    ev.append(Event("skipped", {"seat": p, "extra": s.phase == "extra"}))
+    extra = s.phase == "extra"
+    ev.append(_shared(("skipped", p, extra), "skipped", {"seat": p, "extra": extra}))
     s.turn += 1
     _next_turn(s, ev)
 
@@ -444,12 +469,16 @@ def _resolve_duel(s: State, ev: list) -> None:
                    "battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums,
                    "winner": winner, "points": points}
     else:
-        r = resolve(cs, current, (plays[0], plays[1]), (stolen[0], stolen[1]), alliance, not quiet)
+        r = resolve(cs, current, (plays[0], plays[1]), (stolen[0], stolen[1]), alliance, not quiet, True)
         totals = r.totals
         if not quiet:
-            ev.extend([Event(kind, data) for kind, data in r.log])
-            ev.append(Event("totals", {"a": 0, "b": 1, "main0": r.main[0], "main1": r.main[1],
-                                       "total0": totals[0], "total1": totals[1]}))
+            if r.log:
+                ev.extend([Event(kind, data) for kind, data in r.log])
+            ev += r.events  # the calculation steps' entries, shared (resolve)
+            main = r.main
+            ev.append(_shared(("totals", main[0], main[1], totals[0], totals[1]), "totals",
+                              {"a": 0, "b": 1, "main0": main[0], "main1": main[1], "total0": totals[0],
+                               "total1": totals[1]}))
         t0, t1 = totals
         winner = None if t0 == t1 else int(t1 > t0)
         points = t0 - t1 if t0 > t1 else t1 - t0
@@ -471,10 +500,10 @@ def _resolve_duel(s: State, ev: list) -> None:
     if g is not None:  # §3.6
         if winner is None:
             s.gates[g] = NEUTRAL
-            ev.append(Event("gate_neutral", {"gate": g}))
+            ev.append(_shared(("gate_neutral", g), "gate_neutral", {"gate": g}))
         else:
             s.gates[g] = winner
-            ev.append(Event("gate_taken", {"gate": g, "seat": winner}))
+            ev.append(_shared(("gate_taken", g, winner), "gate_taken", {"gate": g, "seat": winner}))
         summary["gate"] = {"gate": g, "holder": s.gates[g]}
         _end_duel(s, ev)
         return
