@@ -167,8 +167,7 @@ class CetateEnv(AECEnv):
         self.agent_selection = self.possible_agents[seat]
         actions = self.game.legal_actions(self.state)
         if len(actions) < 32:
-            index = self.codec.index
-            numbers = [index(a) for a in actions]
+            numbers = self.codec.numbers(actions)
         else:  # a long list (Akropolis placements): numbered a field at a time
             numbers = self.codec.indices(actions).tolist()
         legal = dict(zip(numbers, actions, strict=True))  # the engine lists no action twice

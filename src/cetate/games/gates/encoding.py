@@ -6,6 +6,8 @@ Everything is seen from the observing seat ("me", then "the opponent"), so one p
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
@@ -50,6 +52,7 @@ class GatesEncoder(Encoder):
         self._main_at = {c: self._base_main + k * len(MAIN_PLACES) for c, k in self._main_pos.items()}
         self._action_at = {c: self._base_action + k * len(ACTION_PLACES) for c, k in self._action_pos.items()}
         self._phase_at = {phase: k for k, phase in enumerate(PHASES)}
+        self._zeros = array("f", bytes(4 * self._size))
 
     @staticmethod
     def _places(f: Features, where: dict, cards: dict, width: int) -> None:
@@ -175,37 +178,45 @@ class GatesEncoder(Encoder):
         """`observe(view(s, seat))` written straight from the state (issue 31): the same fields that `view`
         hands `observe` (the seat's own hand, the cards the other took from the graveyard, sizes), the same
         numbers (tests/rl/test_env.py compares them over random games), without the view dict or the
-        `Features` buffer: the positions of the 1s are listed, then the 19 scaled numbers written at once."""
+        `Features` buffer: a copy of a zeroed float32 buffer where each place is written once, handed to
+        NumPy without another copy."""
         me = seat if seat in (0, 1) else 0
         them = 1 - me
         phase = s.phase
-        ones = [self._phase_at[phase]]
-        out = np.zeros(self._size, np.float32)
+        buf = self._zeros[:]
+        buf[self._phase_at[phase]] = 1.0
+        at = len(PHASES)
         if s.round:
-            out[len(PHASES)] = s.round / 6
+            buf[at] = s.round / 6
         if to_move(s) == me:
-            ones.append(len(PHASES) + 1)
+            buf[at + 1] = 1.0
         if s.p0 == me:
-            ones.append(len(PHASES) + 2)
+            buf[at + 2] = 1.0
         if s.pair_index:
-            out[len(PHASES) + 3] = s.pair_index / 6
-        # where each main card is (a later place overrides an earlier one, as in `observe`)
+            buf[at + 3] = s.pair_index / 6
+        # where each main card is (a later place overrides an earlier one, as in `observe`): MAIN_PLACES
         place: dict = {}
         for pair in s.pairs[s.pair_index:]:
-            place.update(dict.fromkeys(pair, 0))  # MAIN_PLACES: pair
-        place.update(dict.fromkeys(s.drafted[me], 1))  # mine
-        place.update(dict.fromkeys(s.drafted[them], 2))  # theirs
+            place[pair[0]] = place[pair[1]] = 0  # pair
+        for c in s.drafted[me]:
+            place[c] = 1  # mine
+        for c in s.drafted[them]:
+            place[c] = 2  # theirs
         current = s.current
         if current is not None:
             place[current[me]] = 3  # my_current
             place[current[them]] = 4  # their_current
-        place.update(dict.fromkeys(s.main_grave, 5))  # graveyard
+        for c in s.main_grave:
+            place[c] = 5  # graveyard
         at = self._main_at
-        ones += [at[c] + k for c, k in place.items()]
-        # where each action card is, as far as this seat knows (ACTION_PLACES numbers)
+        for c, k in place.items():
+            buf[at[c] + k] = 1.0
+        # where each action card is, as far as this seat knows: ACTION_PLACES
         aplace = dict.fromkeys(s.action_grave, 8)  # graveyard
-        aplace.update(dict.fromkeys(s.stolen[me], 6))  # i_stole
-        aplace.update(dict.fromkeys(s.stolen[them], 7))  # they_stole
+        for c in s.stolen[me]:
+            aplace[c] = 6  # i_stole
+        for c in s.stolen[them]:
+            aplace[c] = 7  # they_stole
         plays = s.plays[me]
         if plays:
             aplace[plays[0]] = 2  # my_step1
@@ -217,14 +228,17 @@ class GatesEncoder(Encoder):
             if len(plays) > 1:
                 aplace[plays[1]] = 5
         hand = s.hands[me]
-        aplace.update(dict.fromkeys(hand, 0))  # my_hand
-        aplace.update(dict.fromkeys(s.known[them], 1))  # their_known_hand
+        for c in hand:
+            aplace[c] = 0  # my_hand
+        for c in s.known[them]:
+            aplace[c] = 1  # their_known_hand
         at = self._action_at
-        ones += [at[c] + k for c, k in aplace.items()]
-        base = self._base_gate
-        for g, holder in enumerate(s.gates):
-            ones.append(base + 4 * g + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3))
-        out[ones] = 1.0
+        for c, k in aplace.items():
+            buf[at[c] + k] = 1.0
+        at = self._base_gate
+        for holder in s.gates:
+            buf[at + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3)] = 1.0
+            at += 4
         scores, reserves, order, attacker = s.scores, s.reserves, s.order, s.attacker
         prelim = s.prelim or (0, 0)
         targets = siege_targets(s, attacker) if phase == "siege" else ()
@@ -240,11 +254,9 @@ class GatesEncoder(Encoder):
             1.0 if 0 in targets else 0.0, 1.0 if 1 in targets else 0.0, 1.0 if 2 in targets else 0.0,
             1.0 if 3 in targets else 0.0,
         ]
-        end = out[self._base_tail:]
-        end[:] = tail
-        np.minimum(end, np.float32(1.0), out=end)  # scores beyond their scale, and their differences
-        np.maximum(end, np.float32(0.0), out=end)
-        return out
+        # clipped to [0, 1] as `Features.array` clips (the differences of the scores, scores beyond scale)
+        buf[self._base_tail:] = array("f", [0.0 if x < 0.0 else 1.0 if x > 1.0 else x for x in tail])
+        return np.frombuffer(buf, np.float32)
 
 
 ENCODER = GatesEncoder  # named by the game's spec (encoder=lazy(...))

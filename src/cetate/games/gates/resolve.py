@@ -137,6 +137,9 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
     round with the same step (their data is never changed)."""
     a, b = cs.main[mains[0]], cs.main[mains[1]]
     prelim_t, prelim_fired_t = pair_scores(cs, mains[0], mains[1])
+    specials = cs.specials
+    if not any([specials[c] for c in plays[0]]) and not any([specials[c] for c in plays[1]]):
+        return _plain(cs, a.value, b.value, prelim_t, prelim_fired_t, plays[0], plays[1], journal, as_events)
     prelim, prelim_fired = list(prelim_t), list(prelim_fired_t)
     log: list[tuple[str, dict]] = []
     info = cs.action_info  # cid -> (value, circle, symbol, special)
@@ -259,31 +262,72 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
         got = memo.get(key)
         if got is None:
             got = memo[key] = _step(cs, step, alive, e0, e1)
-        entries, circle_bonus, scores, bonus, shared = got
         if journal:
             if as_events:
-                events += shared
+                events += got[4]
             else:
-                log += [(kind, data.copy()) for kind, data in entries]
-        if c0 is not None:
-            totals[0] += scores[0] + bonus[0]
-        if c1 is not None:
-            totals[1] += scores[1] + bonus[1]
-        steps.append({"step": step + 1, "cards": cards,
-                      "cancelled": [c in cancelled for c in cards] if cancelled else [False, False],
-                      "values": [e0, e1],  # before the circle bonus
-                      "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
+                log += [(kind, data.copy()) for kind, data in got[0]]
+        add = got[6]
+        totals[0] += add[0]
+        totals[1] += add[1]
+        if cancelled:
+            _, circle_bonus, scores, bonus = got[:4]
+            steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
+                          "values": [e0, e1],  # before the circle bonus
+                          "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
+        else:  # the step's summary, the same for every round with this step (never changed in place)
+            steps.append(got[5])
     return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
                        totals, log, events)
 
 
+def _plain(cs: CardSet, va: int, vb: int, prelim: tuple[int, int], fired: tuple[bool, bool], p0: list[str],
+           p1: list[str], journal: bool, as_events: bool) -> RoundResult:
+    """`resolve` when no special card is attached (no cancellation, addition or main modification: spec gates
+    §3.3 step 5.1-5.3 do nothing): the difference of the preliminary main scores, then the steps."""
+    info = cs.action_info
+    effective = {c: info[c][0] for c in p0}
+    for c in p1:
+        effective[c] = info[c][0]
+    gap = prelim[0] - prelim[1]
+    differenced = [gap if gap > 0 else 0, -gap if gap < 0 else 0]  # R32
+    t0, t1 = differenced
+    steps = []
+    log: list = []
+    events: list = []
+    memo = cs.memo
+    if len(memo) > 100_000:  # as in resolve
+        memo.clear()
+    n0, n1 = len(p0), len(p1)
+    for step in range(n0 if n0 > n1 else n1):
+        c0 = p0[step] if step < n0 else None
+        c1 = p1[step] if step < n1 else None
+        key = (step, c0, c1)  # a plain card's effective value is its printed one
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _step(cs, step, [c0, c1], None if c0 is None else effective[c0],
+                                    None if c1 is None else effective[c1])
+        if journal:
+            if as_events:
+                events += got[4]
+            else:
+                log += [(kind, data.copy()) for kind, data in got[0]]
+        add = got[6]
+        t0 += add[0]
+        t1 += add[1]
+        steps.append(got[5])
+    return RoundResult(list(prelim), list(fired), [va, vb], list(fired), list(prelim), differenced,
+                       list(differenced), [], effective, steps, [t0, t1], log, events)
+
+
 def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
-          e1: int | None) -> tuple[tuple, tuple, tuple, tuple, tuple]:
+          e1: int | None) -> tuple:
     """One calculation step (spec gates §3.3 step 5.4-5.5): the circle comparison (R9) and each card's step
     score and table bonus (R10) from the cards still in play (None: no card, or a cancelled one) and their
-    effective values; returns the journal entries, circle bonuses, scores, table bonuses and the entries as
-    `Event`s. It depends on nothing else, so `resolve` keeps each outcome in the card set's memo (callers
-    copy the entries' data, or share the events)."""
+    effective values; returns the journal entries, circle bonuses, scores, table bonuses, the entries as
+    `Event`s, the step's summary when no card was cancelled (`cards` are then the cards in play) and what
+    the step adds to each total. It depends on nothing else, so `resolve` keeps each outcome in the card
+    set's memo (callers copy the entries' data, or share the events and the summary)."""
     info = cs.action_info
     table_bonus = cs.table_bonus
     c0, c1 = alive
@@ -326,8 +370,12 @@ def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
             table = table_bonus[symbol]
             check.update({"first": table[0], "second": table[-1]})
             log.append(("table_bonus" if hit else "table_miss", check))
+    summary = {"step": step + 1, "cards": [c0, c1], "cancelled": [False, False],
+               "values": [e0, e1],  # before the circle bonus
+               "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)}
+    add = (0 if c0 is None else scores[0] + bonus[0], 0 if c1 is None else scores[1] + bonus[1])
     return (tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus),
-            tuple(Event(kind, data) for kind, data in log))
+            tuple(Event(kind, data) for kind, data in log), summary, add)
 
 
 def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],
