@@ -530,8 +530,13 @@ def _resolve_duel(s: State, ev: list) -> None:
     else:
         s.scores[winner] += points
         if not quiet:
-            ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
-                                         "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
+            score = s.scores[winner]
+            key = ("duel_won", winner, s.round, totals[0], totals[1], score)
+            e = _SHARED.get(key)
+            if e is None:
+                e = _keep(key, Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
+                                                  "lost": totals[1 - winner], "points": points, "score": score}))
+            ev.append(e)
     s.history.append(summary)
     if s.round <= GATE_DUELS:  # §3.6: duels 1-4 are fought for a gate (stake)
         g = s.round - 1
@@ -611,24 +616,33 @@ def _end_duel(s: State, ev: list) -> None:
 
 def compute_result(s: State) -> dict:
     """§3.8 (R28): more gates, then the higher accumulated score, else a draw; neutral gates count for nobody."""
-    gates = [s.gates.count(0), s.gates.count(1)]
-    scores = [{"gates": gates[p], "score": s.scores[p], "total": gates[p]} for p in (0, 1)]
-    if gates[0] != gates[1]:
-        winners, tie_break = [int(gates[1] > gates[0])], "none"
-    elif s.scores[0] != s.scores[1]:
-        winners, tie_break = [int(s.scores[1] > s.scores[0])], "score"
+    g0, g1 = s.gates.count(0), s.gates.count(1)
+    s0, s1 = s.scores
+    if g0 != g1:
+        winners, tie_break = [int(g1 > g0)], "none"
+    elif s0 != s1:
+        winners, tie_break = [int(s1 > s0)], "score"
     else:
         winners, tie_break = [0, 1], "draw"
-    for p in (0, 1):
-        scores[p]["rank"] = 1 if p in winners else 2
+    scores = [{"gates": g0, "score": s0, "total": g0, "rank": 1 if 0 in winners else 2},
+              {"gates": g1, "score": s1, "total": g1, "rank": 1 if 1 in winners else 2}]
+    # sorted((0, 1), key=(gates, score), reverse=True): seat 1 first only when strictly ahead (a stable sort)
+    ranking = [1, 0] if (g1, s1) > (g0, s0) else [0, 1]
     return {"scores": scores, "winners": winners, "tie_break": tie_break, "rounds": s.round,
-            "ranking": sorted((0, 1), key=lambda p: (gates[p], s.scores[p]), reverse=True),
-            "first_chooser": s.p0, "stats": match_stats(s)}
+            "ranking": ranking, "first_chooser": s.p0, "stats": match_stats(s)}
+
+
+def _symbols(cs: CardSet) -> dict[str, bool]:
+    """Each action card: does it have a symbol (not `none`)? Kept in the card set's memo."""
+    got = cs.memo.get("has_symbol")
+    if got is None:
+        got = cs.memo["has_symbol"] = {cid: v[2] != "none" for cid, v in cs.action_info.items()}
+    return got
 
 
 def match_stats(s: State) -> dict:
     """Counts over the match for studies like spec §6: explosions, table bonuses, ties, sieges, battles."""
-    info = cards().action_info  # cid -> (value, circle, symbol, special)
+    symbols = _symbols(cards())
     explosion = double = tied = battles = attached = eligible = bonuses = sieges = won = 0
     for h in s.history:
         fired = sum(h.get("fired", ()))
@@ -639,11 +653,14 @@ def match_stats(s: State) -> dict:
         plays = h["plays"]
         attached += len(plays[0]) + len(plays[1])
         for step in h.get("steps", ()):
-            for p in (0, 1):
-                card = step["cards"][p]
-                if card is not None and not step["cancelled"][p] and info[card][2] != "none":
-                    eligible += 1
-                    bonuses += step["table_bonus"][p] > 0
+            c0, c1 = step["cards"]
+            k0, k1 = step["cancelled"]
+            if c0 is not None and not k0 and symbols[c0]:  # a card with a symbol may earn the table bonus
+                eligible += 1
+                bonuses += step["table_bonus"][0] > 0
+            if c1 is not None and not k1 and symbols[c1]:
+                eligible += 1
+                bonuses += step["table_bonus"][1] > 0
         if "siege" in h:
             sieges += 1
             won += not h["siege"]["defended"]
