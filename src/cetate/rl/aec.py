@@ -116,6 +116,7 @@ class CetateEnv(AECEnv):
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._no_mask = np.zeros(self.num_actions, np.int8)
+        self._zero_bytes = bytes(self.num_actions)
         self._no_mask.flags.writeable = False
         self._seeds = random.Random()
         self.state = None
@@ -196,8 +197,15 @@ class CetateEnv(AECEnv):
             return self._no_mask
         mask = self._mask
         if mask is None:
-            mask = np.zeros(self.num_actions, np.int8)
-            mask[list(self._legal) if self._decision is None else self._decision.legal] = 1
+            legal = self._legal if self._decision is None else self._decision.legal
+            if len(legal) < 64:  # a decision's few actions: set one byte each
+                raw = bytearray(self._zero_bytes)
+                for i in legal:
+                    raw[i] = 1
+                mask = np.frombuffer(raw, np.int8)
+            else:
+                mask = np.zeros(self.num_actions, np.int8)
+                mask[list(legal)] = 1
             mask.flags.writeable = False
             self._mask = mask
         return mask
@@ -268,8 +276,8 @@ class CetateEnv(AECEnv):
         else:
             self.game.apply(self.state, action)  # checks it again; raises and changes nothing if illegal
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if self.game.to_move(self.state) is None:
+            self._clear_rewards()
             for a, r in zip(self.agents, terminal_rewards(self.game.result(self.state), self.players),
                             strict=True):
                 self.rewards[a] = r
@@ -277,9 +285,9 @@ class CetateEnv(AECEnv):
             self._mover, self._decision, self._legal = None, None, {}
             if self.obs_type == "box":
                 self._mask_infos()
-        else:
+            self._accumulate_rewards()
+        else:  # rewards come only at the end: every reward is 0 until then (nothing to clear or add)
             self._next()
-        self._accumulate_rewards()
 
     def _number(self, action: Any) -> int:
         try:

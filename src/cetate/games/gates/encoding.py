@@ -239,23 +239,39 @@ class GatesEncoder(Encoder):
         for holder in s.gates:
             buf[at + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3)] = 1.0
             at += 4
-        scores, reserves, order, attacker = s.scores, s.reserves, s.order, s.attacker
-        prelim = s.prelim or (0, 0)
-        targets = siege_targets(s, attacker) if phase == "siege" else ()
-        gap = scores[me] - scores[them]
-        tail = [
-            scores[me] / 40, scores[them] / 40, gap / 20, -gap / 20,
-            len(hand) / 8, len(s.hands[them]) / 8,
-            len(reserves[me]) / 8, len(reserves[them]) / 8, prelim[me] / 25, prelim[them] / 25,
-            1.0 if order and order[0] == me else 0.0,
-            1.0 if phase in ("action", "extra", "poet") and order[s.turn] == me else 0.0,
-            1.0 if s.battle is not None else 0.0, 1.0 if attacker == me else 0.0,
-            1.0 if attacker == them else 0.0,
-            1.0 if 0 in targets else 0.0, 1.0 if 1 in targets else 0.0, 1.0 if 2 in targets else 0.0,
-            1.0 if 3 in targets else 0.0,
-        ]
-        # clipped to [0, 1] as `Features.array` clips (the differences of the scores, scores beyond scale)
-        buf[self._base_tail:] = array("f", [0.0 if x < 0.0 else 1.0 if x > 1.0 else x for x in tail])
+        # the 19 numbers of the end, clipped to [0, 1] as `Features.array` clips them (zeros stay unwritten)
+        at = self._base_tail
+        scores, reserves, order, attacker, prelim = s.scores, s.reserves, s.order, s.attacker, s.prelim
+        mine, theirs = scores[me], scores[them]
+        if mine:
+            buf[at] = mine / 40 if mine < 40 else 1.0
+        if theirs:
+            buf[at + 1] = theirs / 40 if theirs < 40 else 1.0
+        gap = mine - theirs
+        if gap > 0:
+            buf[at + 2] = gap / 20 if gap < 20 else 1.0
+        elif gap < 0:
+            buf[at + 3] = -gap / 20 if gap > -20 else 1.0
+        for k, n in enumerate((len(hand), len(s.hands[them]), len(reserves[me]), len(reserves[them])), at + 4):
+            if n:
+                buf[k] = n / 8 if n < 8 else 1.0
+        if prelim:
+            for k, n in ((at + 8, prelim[me]), (at + 9, prelim[them])):
+                if n > 0:
+                    buf[k] = n / 25 if n < 25 else 1.0
+        if order:
+            if order[0] == me:
+                buf[at + 10] = 1.0
+            if phase in ("action", "extra", "poet") and order[s.turn] == me:
+                buf[at + 11] = 1.0
+        if s.battle is not None:
+            buf[at + 12] = 1.0
+        if attacker is not None:
+            buf[at + 13 if attacker == me else at + 14] = 1.0
+            if phase == "siege":
+                for g in siege_targets(s, attacker):
+                    if 0 <= g < 4:
+                        buf[at + 15 + g] = 1.0
         return np.frombuffer(buf, np.float32)
 
 

@@ -600,7 +600,8 @@ def _end_duel(s: State, ev: list) -> None:
     moved = [*plays[0], *plays[1], *stolen[0], *stolen[1], *s.pile]
     s.action_grave.extend(moved)
     s.main_grave.extend(s.current)
-    ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
+    if ev.__class__ is not Quiet:
+        ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
     s.plays = [[], []]
     s.stolen = [[], []]
     s.pile = []
