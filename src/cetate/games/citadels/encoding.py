@@ -7,6 +7,8 @@ observation says which seat is "me" and lists every seat's public side in seat o
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
@@ -46,16 +48,6 @@ FAMILIES = (
 TURN_FLAGS = ("acted", "power_used", "income_taken", "laboratory_used", "smithy_used", "museum_used")
 
 
-def _sums(step: float, most: int = 64) -> np.ndarray:
-    """`sums[k]`: what `Features.counts` leaves after adding `step` k times to a float32 0 (each sum rounded
-    to float32, as the buffer stores it), so `observe_state` gives the very same numbers from counts."""
-    out = np.zeros(most, np.float32)
-    for k in range(1, most):
-        out[k] = np.float32(float(out[k - 1]) + step)
-    return out
-
-
-_THIRDS = _sums(1 / 3)
 
 
 class CitadelsEncoder(Encoder):
@@ -109,6 +101,7 @@ class CitadelsEncoder(Encoder):
         self._at_museum = self._at_deck + n_card
         self._at_known = self._at_museum + n_card
         self._size = self._at_known + n_seat * n_card
+        self._zeros = array("f", bytes(4 * self._size))
         self._ranks: dict[tuple, list] = {}  # a roster (rank -> character id) -> rank -> character position
 
     def view(self, s, seat: int) -> dict:
@@ -415,13 +408,18 @@ class CitadelsEncoder(Encoder):
             if o == seat and 0 <= h < MAX_SEATS:
                 at = self._at_known + h * n_card
                 thirds += [at + c for c in cards]
-        size = self._size
-        out = np.bincount(ones, minlength=size).astype(np.float32)
-        if thirds:
-            out += _THIRDS[np.minimum(np.bincount(thirds, minlength=size), len(_THIRDS) - 1)]
-        if drawn_halves:
-            out += np.bincount(drawn_halves, minlength=size).astype(np.float32) * np.float32(0.5)
-        out[list(values)] = list(values.values())
+        # into a copy of a zeroed float32 buffer, added the way `Features` adds (each sum stored as float32)
+        buf = self._zeros[:]
+        for i in ones:
+            buf[i] += 1.0
+        third = 1 / 3
+        for i in thirds:
+            buf[i] += third
+        for i in drawn_halves:
+            buf[i] += 0.5
+        for i, v in values.items():
+            buf[i] = v
+        out = np.frombuffer(buf, np.float32)
         np.minimum(out, np.float32(1.0), out=out)
         return np.maximum(out, np.float32(0.0), out=out)
 
