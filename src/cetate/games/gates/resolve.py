@@ -151,74 +151,73 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
     modified = False
     live = pl
     fireballs = False
-    if not any(info[c][3] for c in (*pl[0], *pl[1])):  # plain cards only: no special step applies
-        for p in (0, 1):
-            for cid in pl[p]:
-                effective[cid] = info[cid][0]
-    else:
-        def printed_(cid: str) -> int:
-            v = info[cid]
-            return alliance_value if v[3] == "alliance" else v[0]
+    # a special card is attached (plain duels go through `_plain`)
+    def printed_(cid: str) -> int:
+        v = info[cid]
+        return alliance_value if v[3] == "alliance" else v[0]
 
-        def target(p: int, step: int) -> str | None:
-            """The opponent's card in the same step, else their step-1 card (R14, R15)."""
-            other = pl[1 - p]
-            if step < len(other):
-                return other[step]
-            return other[0] if other else None
+    def target(p: int, step: int) -> str | None:
+        """The opponent's card in the same step, else their step-1 card (R14, R15)."""
+        other = pl[1 - p]
+        if step < len(other):
+            return other[step]
+        return other[0] if other else None
 
-        # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
-        barter_target: dict[str, str | None] = {}
-        for p in (0, 1):
-            for step, cid in enumerate(pl[p]):
-                if info[cid][3] == "barter":
-                    t = target(p, step)
-                    barter_target[cid] = t
-                    if t is not None and t not in cancelled:
-                        cancelled.append(t)
-                    if journal:
-                        log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
-                                   ("barter_none", {"seat": p, "card": cid}))
-        if cancelled:
-            live = ([c for c in pl[0] if c not in cancelled], [c for c in pl[1] if c not in cancelled])
-        # 2. additions (cards not cancelled)
-        for p in (0, 1):
-            for step, cid in enumerate(pl[p]):
-                if cid in cancelled:
-                    continue
-                value = printed_(cid)
-                kind = info[cid][3]
-                if kind is None:
-                    effective[cid] = value
-                    continue
-                if kind == "barter":
-                    t = barter_target[cid]
-                    extra = printed_(t) if t else 0
-                elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
-                    t = target(p, step)
-                    extra = printed_(t) if t else 0
-                elif kind == "alliance":
-                    extra = sum(printed_(x) for x in stolen[p])
-                else:
-                    effective[cid] = value
-                    continue
-                effective[cid] = value + extra
+    # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
+    barter_target: dict[str, str | None] = {}
+    for p in (0, 1):
+        for step, cid in enumerate(pl[p]):
+            if info[cid][3] == "barter":
+                t = target(p, step)
+                barter_target[cid] = t
+                if t is not None and t not in cancelled:
+                    cancelled.append(t)
                 if journal:
-                    log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
-                                             "value": value + extra}))
-        # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball
-        # (R11, R16-R18)
-        for kind in ("torture", "prince"):
-            for p in (0, 1):
-                for cid in live[p]:
-                    if info[cid][3] == kind:
-                        before = values[1 - p]
-                        values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
-                        modified = True
-                        if journal:
-                            log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
-                                               "after": values[1 - p]}))
-        fireballs = any(info[c][3] == "fireball" for c in (*live[0], *live[1]))
+                    log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
+                               ("barter_none", {"seat": p, "card": cid}))
+    if cancelled:
+        live = ([c for c in pl[0] if c not in cancelled], [c for c in pl[1] if c not in cancelled])
+    # 2. additions (cards not cancelled)
+    for p in (0, 1):
+        for step, cid in enumerate(pl[p]):
+            if cid in cancelled:
+                continue
+            value = printed_(cid)
+            kind = info[cid][3]
+            if kind is None:
+                effective[cid] = value
+                continue
+            if kind == "barter":
+                t = barter_target[cid]
+                extra = printed_(t) if t else 0
+            elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
+                t = target(p, step)
+                extra = printed_(t) if t else 0
+            elif kind == "alliance":
+                extra = sum(printed_(x) for x in stolen[p])
+            else:
+                effective[cid] = value
+                continue
+            effective[cid] = value + extra
+            if journal:
+                log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
+                                         "value": value + extra}))
+    # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball
+    # (R11, R16-R18)
+    kinds = {info[c][3] for c in (*live[0], *live[1])}
+    for kind in ("torture", "prince"):
+        if kind not in kinds:
+            continue
+        for p in (0, 1):
+            for cid in live[p]:
+                if info[cid][3] == kind:
+                    before = values[1 - p]
+                    values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
+                    modified = True
+                    if journal:
+                        log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                           "after": values[1 - p]}))
+    fireballs = "fireball" in kinds
     if modified:
         raw, fired = explosions(a, b, values[0], values[1])
         if journal:
