@@ -300,7 +300,8 @@ class CitadelsEncoder(Encoder):
         n_card, n_char = len(self._card), len(self._char)
         ones: list[int] = [self._phase[phase], self._at_me + seat]  # each adds 1
         thirds: list[int] = []  # each adds 1/3
-        values: dict[int, float] = {self._at_round: s.round / 40}
+        buf = self._zeros[:]  # a zeroed float32 buffer; scaled numbers are written at once, counts added last
+        buf[self._at_round] = s.round / 40
         mover = to_move(s)
         if mover == seat:
             ones.append(self._at_mover_is_me)
@@ -311,13 +312,13 @@ class CitadelsEncoder(Encoder):
             ones.append(self._at_crown + crown)
         bank = s.bank
         at = self._at_sizes
-        values[at] = len(s.deck) / 70
-        values[at + 1] = len(s.discard_pile) / 70
-        values[at + 2] = 0.0 if bank is None else 1.0
-        values[at + 3] = (bank or 0) / 30
-        values[at + 4] = (completion_size(s) or 0) / 8
-        values[at + 5] = 1.0 if s.bell_tower else 0.0
-        values[at + 6] = 1.0 if s.end_triggered else 0.0
+        buf[at] = len(s.deck) / 70
+        buf[at + 1] = len(s.discard_pile) / 70
+        buf[at + 2] = 0.0 if bank is None else 1.0
+        buf[at + 3] = (bank or 0) / 30
+        buf[at + 4] = (completion_size(s) or 0) / 8
+        buf[at + 5] = 1.0 if s.bell_tower else 0.0
+        buf[at + 6] = 1.0 if s.end_triggered else 0.0
         if s.first_complete >= 0:
             ones.append(self._at_first + s.first_complete)
         # every seat's public side
@@ -326,22 +327,21 @@ class CitadelsEncoder(Encoder):
             at = self._at_seats + i * width
             city = s.cities[i]
             ones.append(at)
-            values[at + 1] = (s.gold[i] or 0) / 20
-            values[at + 2] = len(s.hands[i]) / 15
-            values[at + 3] = 1.0 if is_complete(s, i) else 0.0
-            values[at + 4] = len(city) / 12
+            buf[at + 1] = (s.gold[i] or 0) / 20
+            buf[at + 2] = len(s.hands[i]) / 15
+            buf[at + 3] = 1.0 if is_complete(s, i) else 0.0
+            buf[at + 4] = len(city) / 12
             # the view's city: each card's score, +1 for each beautified one (view._city)
-            values[at + 5] = (sum([SCORE[c] for c in city]) + len(s.beautified[i])) / 50
-            values.update(dict.fromkeys([at + 6 + c for c in city], 0.0))  # +0.5 per copy, below
+            buf[at + 5] = (sum([SCORE[c] for c in city]) + len(s.beautified[i])) / 50
             for c in city:
-                values[at + 6 + c] += 0.5
+                buf[at + 6 + c] += 0.5  # as `observe` adds them: each sum stored as float32
             at += 6 + n_card
             ones += [at + cpos[r] for r in revealed if owner[r] == i and cpos[r] is not None]
         # the characters
         ones += [self._at_roster + k for k in cpos[1:] if k is not None]
         ones += [self._at_face_up + cpos[r] for r in s.face_up if cpos[r] is not None]
         if s.face_down:
-            values[self._at_face_down_count] = len(s.face_down) / 4
+            buf[self._at_face_down_count] = len(s.face_down) / 4
         ones += [self._at_absent + cpos[r] for r in s.absent if cpos[r] is not None]
         for k, rank in enumerate((s.killed, s.robbed, s.bewitched, s.calling)):
             if rank and cpos[rank] is not None:
@@ -371,12 +371,12 @@ class CitadelsEncoder(Encoder):
                 if flag:
                     ones.append(at + k)
             at += len(TURN_FLAGS)
-            values[at] = (s.builds_left or 0) / 3
-            values[at + 1] = (income_amount(s, active, rank) or 0) / 8
-            values[at + 2] = (s.beautify_count or 0) / 2
-            values[at + 3] = len(s.drawn) / 4
-            values[at + 4] = (s.keep or 0) / 3
-            values[at + 5] = len(s.set_aside) / 10
+            buf[at] = (s.builds_left or 0) / 3
+            buf[at + 1] = (income_amount(s, active, rank) or 0) / 8
+            buf[at + 2] = (s.beautify_count or 0) / 2
+            buf[at + 3] = len(s.drawn) / 4
+            buf[at + 4] = (s.keep or 0) / 3
+            buf[at + 5] = len(s.set_aside) / 10
             if s.target >= 0:
                 ones.append(at + 6 + s.target)
         if s.graveyard is not None:
@@ -408,8 +408,7 @@ class CitadelsEncoder(Encoder):
             if o == seat and 0 <= h < MAX_SEATS:
                 at = self._at_known + h * n_card
                 thirds += [at + c for c in cards]
-        # into a copy of a zeroed float32 buffer, added the way `Features` adds (each sum stored as float32)
-        buf = self._zeros[:]
+        # the counts, added the way `Features` adds them (each sum stored as float32)
         for i in ones:
             buf[i] += 1.0
         third = 1 / 3
@@ -417,8 +416,6 @@ class CitadelsEncoder(Encoder):
             buf[i] += third
         for i in drawn_halves:
             buf[i] += 0.5
-        for i, v in values.items():
-            buf[i] = v
         out = np.frombuffer(buf, np.float32)
         np.minimum(out, np.float32(1.0), out=out)
         return np.maximum(out, np.float32(0.0), out=out)
