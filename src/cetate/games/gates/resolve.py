@@ -136,7 +136,8 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
     calculation steps, which always come last, go to `events` instead, as `Event` objects shared by every
     round with the same step (their data is never changed)."""
     a, b = cs.main[mains[0]], cs.main[mains[1]]
-    prelim_t, prelim_fired_t = pair_scores(cs, mains[0], mains[1])
+    got = cs.memo.get(mains) if type(mains) is tuple else None  # pair_scores' own memo entry
+    prelim_t, prelim_fired_t = got if got is not None else pair_scores(cs, mains[0], mains[1])
     specials = cs.specials
     if not any([specials[c] for c in plays[0]]) and not any([specials[c] for c in plays[1]]):
         return _plain(cs, a.value, b.value, prelim_t, prelim_fired_t, plays[0], plays[1], journal, as_events)

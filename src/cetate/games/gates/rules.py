@@ -354,7 +354,9 @@ def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
 def _begin_duel(s: State, ev: list) -> None:
     s.round = r = s.round + 1
     current = s.current = (s.mains[0].pop(0), s.mains[1].pop(0))
-    prelim_t, log = _duel_start(cards(), current[0], current[1])
+    cs = cards()
+    got = cs.memo.get(("start", *current))
+    prelim_t, log = got if got is not None else _duel_start(cs, current[0], current[1])
     s.prelim = prelim = list(prelim_t)
     if ev.__class__ is not Quiet:
         key = ("duel_started", r, current)
