@@ -286,18 +286,14 @@ def _plain(cs: CardSet, va: int, vb: int, prelim: tuple[int, int], fired: tuple[
     """`resolve` when no special card is attached (no cancellation, addition or main modification: spec gates
     §3.3 step 5.1-5.3 do nothing): the difference of the preliminary main scores, then the steps."""
     info = cs.action_info
-    effective = {c: info[c][0] for c in p0}
-    for c in p1:
-        effective[c] = info[c][0]
+    effective = {c: info[c][0] for c in (*p0, *p1)}
     gap = prelim[0] - prelim[1]
     differenced = [gap if gap > 0 else 0, -gap if gap < 0 else 0]  # R32
     t0, t1 = differenced
     steps = []
     log: list = []
     events: list = []
-    memo = cs.memo
-    if len(memo) > 100_000:  # as in resolve
-        memo.clear()
+    memo = cs.memo  # the plain steps' keys are few (at most 8 x 16 x 16); resolve bounds the memo
     n0, n1 = len(p0), len(p1)
     for step in range(n0 if n0 > n1 else n1):
         c0 = p0[step] if step < n0 else None
