@@ -194,47 +194,51 @@ class GatesEncoder(Encoder):
             buf[at + 2] = 1.0
         if s.pair_index:
             buf[at + 3] = s.pair_index / 6
-        # where each main card is (a later place overrides an earlier one, as in `observe`): MAIN_PLACES
-        place: dict = {}
-        for pair in s.pairs[s.pair_index:]:
-            place[pair[0]] = place[pair[1]] = 0  # pair
-        for c in s.drafted[me]:
-            place[c] = 1  # mine
-        for c in s.drafted[them]:
-            place[c] = 2  # theirs
-        current = s.current
-        if current is not None:
-            place[current[me]] = 3  # my_current
-            place[current[them]] = 4  # their_current
-        for c in s.main_grave:
-            place[c] = 5  # graveyard
+        # where each main card is (MAIN_PLACES numbers). `observe` lets a later place override an earlier
+        # one; only the drafted lists overlap the others (a drafted card stays listed once in play or in the
+        # graveyard), so those are skipped there, and every other card is written once
         at = self._main_at
-        for c, k in place.items():
-            buf[at[c] + k] = 1.0
-        # where each action card is, as far as this seat knows: ACTION_PLACES
-        aplace = dict.fromkeys(s.action_grave, 8)  # graveyard
+        for pair in s.pairs[s.pair_index:]:  # not drafted yet
+            buf[at[pair[0]]] = buf[at[pair[1]]] = 1.0  # pair (0)
+        current = s.current
+        grave = s.main_grave
+        gone = set(grave)
+        if current is not None:
+            gone.update(current)
+            buf[at[current[me]] + 3] = 1.0  # my_current
+            buf[at[current[them]] + 4] = 1.0  # their_current
+        for c in grave:
+            buf[at[c] + 5] = 1.0  # graveyard
+        for c in s.drafted[me]:
+            if c not in gone:
+                buf[at[c] + 1] = 1.0  # mine
+        for c in s.drafted[them]:
+            if c not in gone:
+                buf[at[c] + 2] = 1.0  # theirs
+        # where each action card is, as far as this seat knows (ACTION_PLACES numbers): every action card is
+        # in one place only (State.from_json checks it), so each is written once
+        at = self._action_at
+        for c in s.action_grave:
+            buf[at[c] + 8] = 1.0  # graveyard
         for c in s.stolen[me]:
-            aplace[c] = 6  # i_stole
+            buf[at[c] + 6] = 1.0  # i_stole
         for c in s.stolen[them]:
-            aplace[c] = 7  # they_stole
+            buf[at[c] + 7] = 1.0  # they_stole
         plays = s.plays[me]
         if plays:
-            aplace[plays[0]] = 2  # my_step1
+            buf[at[plays[0]] + 2] = 1.0  # my_step1
             if len(plays) > 1:
-                aplace[plays[1]] = 3
+                buf[at[plays[1]] + 3] = 1.0
         plays = s.plays[them]
         if plays:
-            aplace[plays[0]] = 4  # their_step1
+            buf[at[plays[0]] + 4] = 1.0  # their_step1
             if len(plays) > 1:
-                aplace[plays[1]] = 5
+                buf[at[plays[1]] + 5] = 1.0
         hand = s.hands[me]
         for c in hand:
-            aplace[c] = 0  # my_hand
+            buf[at[c]] = 1.0  # my_hand
         for c in s.known[them]:
-            aplace[c] = 1  # their_known_hand
-        at = self._action_at
-        for c, k in aplace.items():
-            buf[at[c] + k] = 1.0
+            buf[at[c] + 1] = 1.0  # their_known_hand
         at = self._base_gate
         for holder in s.gates:
             buf[at + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3)] = 1.0
