@@ -429,7 +429,9 @@ class Encoder:
     `view(state, seat)` is where the observation's view comes from: `game.view(state, seat)`, or a game's
     own lighter view holding the same fields that the observation reads (it must reveal no more than the
     seat's view; tests compare observations across determinisations). `factored` says whether learners get
-    the game's actions one field at a time by default (`FactoredCodec`, docs/rl.md)."""
+    the game's actions one field at a time by default (`FactoredCodec`, docs/rl.md). The environment asks
+    `observe_state(state, seat)` and plays with `advance(state, action)`: both have defaults here, and a game
+    may write faster ones (the same numbers, the same states)."""
 
     codec: ActionCodec
     version: int = 1
