@@ -45,6 +45,7 @@ def test_codec_numbers_every_action_once_and_back():
 def test_codec_has_no_number_for_an_unknown_or_out_of_domain_action(action):
     codec = ActionCodec([("pass", ()), ("move", (("x", range(3)), ("y", "ab")))])
     assert codec.index(action) is None
+    assert codec.numbers([action, {"type": "pass"}]) == [None, 0]
 
 
 @pytest.mark.parametrize("index", [-1, 7, 1.0, "0", True, None])
@@ -89,6 +90,7 @@ def test_every_legal_action_has_its_own_number_and_comes_back(gid, players, opti
             assert None not in numbers, [a for a, i in zip(legal, numbers, strict=True) if i is None][:3]
             assert len(set(numbers)) == len(numbers), "two legal actions share a number"
             assert codec.indices(legal).tolist() == numbers  # the vectorised numbering agrees
+            assert codec.numbers(legal) == numbers  # and the one for short lists
             for a, i in zip(legal, numbers, strict=True):
                 assert codec.action(i) == a
             _reach_every_legal_action_by_tokens(codec.factored, numbers)
@@ -99,6 +101,9 @@ def test_every_legal_action_has_its_own_number_and_comes_back(gid, players, opti
                 assert ((values >= 0.0) & (values <= 1.0)).all()
                 # the encoder's lighter view (and its memos) gives the numbers of the seat's full view
                 assert np.array_equal(values, encoder.observe(game.view(state, s)))
+                # the observation written straight from the state (Gates, Citadels) is the same
+                direct = encoder.observe_state(state, s)
+                assert direct.dtype == np.float32 and np.array_equal(direct, values)
             game.apply(state, game.random_action(state, rnd))
             del seat
 
@@ -145,6 +150,7 @@ def test_the_observation_does_not_change_with_what_the_seat_cannot_see(gid, play
         for k in range(4):
             other = game.determinize(state, seat, Rng.from_seed(f"rl/{k}"))
             assert np.array_equal(encoder.observe(encoder.view(other, seat)), mine)
+            assert np.array_equal(encoder.observe_state(other, seat), mine)
 
 
 def test_observations_of_different_moments_differ():

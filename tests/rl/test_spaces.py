@@ -231,3 +231,35 @@ def test_gymnasium_make_imports_cetate_by_the_module_prefix():
     e = gymnasium.make("cetate.rl:cetate/Gates-v0")
     obs, _ = e.reset(seed=1)
     assert obs["observation"].shape == (e.unwrapped.aec.observation_size,)
+
+
+@pytest.mark.parametrize(("gid", "players"), [("gates", 2), ("citadels", 4), ("akropolis", 2)])
+def test_a_mask_is_made_once_per_decision_and_cannot_be_changed(gid, players):
+    e = env(gid, players=players)
+    e.reset(seed=2)
+    mask = e.action_mask()
+    assert e.observe(e.agent_selection)["action_mask"] is mask  # the same array until the next step
+    assert not mask.flags.writeable
+    with pytest.raises(ValueError):
+        mask[0] = 1
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(e.legal_action_indices())
+    e.step(int(np.flatnonzero(mask)[0]))
+    if e.action_mask() is not e._no_mask:
+        assert sorted(np.flatnonzero(e.action_mask()).tolist()) == sorted(e.legal_action_indices())
+
+
+@pytest.mark.parametrize(("gid", "players"), [("gates", 2), ("citadels", 3), ("akropolis", 2)])
+def test_the_environment_plays_the_listed_actions_into_the_states_apply_makes(gid, players):
+    """`Encoder.advance` (Gates: no journal) leaves each state as `game.apply` leaves it."""
+    e = env(gid, players=players, actions="flat")
+    game = e.game
+    rnd = random.Random(gid)
+    for seed in range(2):
+        e.reset(seed=seed)
+        mirror = game.setup(players, seed, e.options)
+        while not game.is_over(e.state):
+            legal = e.legal_action_indices()
+            i = legal[rnd.randrange(len(legal))]
+            game.apply(mirror, e._legal[i])  # the action the environment plays for number i
+            e.step(i)
+            assert game.to_json(e.state) == game.to_json(mirror)

@@ -81,6 +81,13 @@ class ActionCodec:
             offset += count
         self.size = offset
         self._starts = [f[3] for f in self.families]
+        # families of at most one field: type -> (None, its number) or (field, {value: number}), for `numbers`
+        self._small: dict[str, tuple[str | None, Any]] = {}
+        for kind, names, domains, offset in self.families:
+            if not names:
+                self._small[kind] = (None, offset)
+            elif len(names) == 1:
+                self._small[kind] = (names[0], {v: offset + i for i, v in enumerate(domains[0])})
 
     def index(self, action: Action) -> int | None:
         """The action's integer, or None when its type is unknown or a field value lies outside its domain.
@@ -107,6 +114,18 @@ class ActionCodec:
             return offset + number
         except TypeError:  # an unhashable type or value (a list) is in no domain
             return None
+
+    def numbers(self, actions: Sequence[Action]) -> list[int | None]:
+        """`[index(a) for a in actions]`, with one lookup per action in a family of at most one field (the
+        same dict lookups as `index`, so the same numbers); for the short lists of a decision."""
+        small, out = self._small, []
+        for a in actions:
+            try:
+                name, table = small[a["type"]]
+                out.append(table if name is None else table[a[name]])
+            except (KeyError, TypeError, IndexError):  # another family, a missing field or value: index says
+                out.append(self.index(a))
+        return out
 
     def indices(self, actions: Sequence[Action]) -> np.ndarray:
         """The numbers of many actions at once, as an int64 array (-1 where `index` gives None); the same
@@ -410,7 +429,9 @@ class Encoder:
     `view(state, seat)` is where the observation's view comes from: `game.view(state, seat)`, or a game's
     own lighter view holding the same fields that the observation reads (it must reveal no more than the
     seat's view; tests compare observations across determinisations). `factored` says whether learners get
-    the game's actions one field at a time by default (`FactoredCodec`, docs/rl.md)."""
+    the game's actions one field at a time by default (`FactoredCodec`, docs/rl.md). The environment asks
+    `observe_state(state, seat)` and plays with `advance(state, action)`: both have defaults here, and a game
+    may write faster ones (the same numbers, the same states)."""
 
     codec: ActionCodec
     version: int = 1
@@ -432,3 +453,16 @@ class Encoder:
 
     def observe(self, view: dict) -> np.ndarray | list[float]:
         raise NotImplementedError
+
+    def observe_state(self, state: Any, seat: int) -> np.ndarray:
+        """The observation of `seat` (a float32 array): `observe(view(state, seat))`. A game may write it
+        straight from the state into the array instead, skipping the view dict (Gates, Citadels: issue 31);
+        it must read only what the seat's view holds, and tests check over random games that the numbers
+        are exactly those of `observe(game.view(state, seat))`."""
+        return np.asarray(self.observe(self.view(state, seat)), np.float32)
+
+    def advance(self, state: Any, action: Action) -> None:
+        """Play `action`, one of the very actions `legal_actions(state)` listed for this state (never
+        outside input), for learning code that reads no journal: `game.apply` by default; a game may skip
+        building its events (Gates: `rules.advance`). The state becomes what `apply` makes it."""
+        self.game.apply(state, action)

@@ -116,6 +116,7 @@ class CetateEnv(AECEnv):
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._no_mask = np.zeros(self.num_actions, np.int8)
+        self._zero_bytes = bytes(self.num_actions)
         self._no_mask.flags.writeable = False
         self._seeds = random.Random()
         self.state = None
@@ -123,6 +124,7 @@ class CetateEnv(AECEnv):
         self._mover: int | None = None
         self._legal: dict[int, dict] = {}  # the legal actions of the seat to move by their codec numbers
         self._decision: Decision | None = None
+        self._mask: np.ndarray | None = None  # the mover's mask, made once per decision (read-only)
         self._stopped = False  # an illegal action ended the episode (illegal="lose")
         self._dropped = 0
 
@@ -159,14 +161,14 @@ class CetateEnv(AECEnv):
         seat = self.game.to_move(self.state)
         self._mover = seat
         self._decision = None
+        self._mask = None
         if seat is None:
             self._legal = {}
             return
         self.agent_selection = self.possible_agents[seat]
         actions = self.game.legal_actions(self.state)
         if len(actions) < 32:
-            index = self.codec.index
-            numbers = [index(a) for a in actions]
+            numbers = self.codec.numbers(actions)
         else:  # a long list (Akropolis placements): numbered a field at a time
             numbers = self.codec.indices(actions).tolist()
         legal = dict(zip(numbers, actions, strict=True))  # the engine lists no action twice
@@ -188,20 +190,31 @@ class CetateEnv(AECEnv):
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The legal actions of `agent` (default: the agent to move) as an int8 array of the action space's
         size: 1 for each legal action or token; all 0 for an agent that is not to move and once the game is
-        over. It is made from the legal actions alone (no observation is computed)."""
+        over. It is made from the legal actions alone (no observation is computed), once per decision (and
+        per token of a factored one): the same read-only array until the next step."""
         seat = self._mover if agent is None else self._seat[agent]
         if seat is None or seat != self._mover or self._stopped:
             return self._no_mask
-        mask = np.zeros(self.num_actions, np.int8)
-        mask[list(self._legal) if self._decision is None else self._decision.legal] = 1
+        mask = self._mask
+        if mask is None:
+            legal = self._legal if self._decision is None else self._decision.legal
+            if len(legal) < 64:  # a decision's few actions: set one byte each
+                raw = bytearray(self._zero_bytes)
+                for i in legal:
+                    raw[i] = 1
+                mask = np.frombuffer(raw, np.int8)
+            else:
+                mask = np.zeros(self.num_actions, np.int8)
+                mask[list(legal)] = 1
+            mask.flags.writeable = False
+            self._mask = mask
         return mask
 
     def observe(self, agent: str) -> Any:
         if self.state is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        encoder = self.encoder
-        values = np.asarray(encoder.observe(encoder.view(self.state, seat)), np.float32)
+        values = self.encoder.observe_state(self.state, seat)  # observe(view(state, seat)), maybe directly
         if self._pending:
             pending = np.zeros(self._pending, np.float32)
             decision = self._decision
@@ -238,13 +251,14 @@ class CetateEnv(AECEnv):
                 return self._refuse(agent, i)
             number = decision.choose(i)
             if number is None:  # a field chosen; the same agent chooses the next one
+                self._mask = None
                 self._cumulative_rewards[agent] = 0.0
                 self._clear_rewards()
                 if self.obs_type == "box":
                     self._mask_infos()
                 return
             chosen = self._legal[number]
-        self._play(agent, chosen)
+        self._play(agent, chosen, True)
 
     def play(self, action: dict) -> None:
         """Play a game action (a dict, such as a bot's choice) for the agent to move, as one step of the
@@ -256,11 +270,14 @@ class CetateEnv(AECEnv):
             raise IllegalAction("game_over", "the game is over: call reset() for a new one")
         self._play(self.agent_selection, action)
 
-    def _play(self, agent: str, action: dict) -> None:
-        self.game.apply(self.state, action)  # checks it again; raises and changes nothing if illegal
+    def _play(self, agent: str, action: dict, listed: bool = False) -> None:
+        if listed:  # one of the very actions legal_actions listed for this state: no journal needed
+            self.encoder.advance(self.state, action)
+        else:
+            self.game.apply(self.state, action)  # checks it again; raises and changes nothing if illegal
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if self.game.to_move(self.state) is None:
+            self._clear_rewards()
             for a, r in zip(self.agents, terminal_rewards(self.game.result(self.state), self.players),
                             strict=True):
                 self.rewards[a] = r
@@ -268,9 +285,9 @@ class CetateEnv(AECEnv):
             self._mover, self._decision, self._legal = None, None, {}
             if self.obs_type == "box":
                 self._mask_infos()
-        else:
+            self._accumulate_rewards()
+        else:  # rewards come only at the end: every reward is 0 until then (nothing to clear or add)
             self._next()
-        self._accumulate_rewards()
 
     def _number(self, action: Any) -> int:
         try:

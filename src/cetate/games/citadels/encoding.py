@@ -7,10 +7,12 @@ observation says which seat is "me" and lists every seat's public side in seat o
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
-from cetate.games.citadels.data import CHARACTER_IDS, DISTRICT_IDS
+from cetate.games.citadels.data import CHARACTER_IDS, DISTRICT_IDS, SCORE
 from cetate.games.citadels.rules import (
     bishop_protects,
     completion_size,
@@ -46,6 +48,8 @@ FAMILIES = (
 TURN_FLAGS = ("acted", "power_used", "income_taken", "laboratory_used", "smithy_used", "museum_used")
 
 
+
+
 class CitadelsEncoder(Encoder):
     version = 1
     factored = True  # learners choose an action one field at a time by default (docs/rl.md)
@@ -61,6 +65,44 @@ class CitadelsEncoder(Encoder):
         self._seat_width = 5 + len(self._card) + len(self._char)  # a seat's numbers after "present"
         self._turn_width = (len(SEATS) + len(self._char) + len(self._mode) + len(TURN_FLAGS) + 6
                             + len(SEATS))  # the turn's numbers after its flag
+        self._layout()
+
+    def _layout(self) -> None:
+        """Where each block of `observe` begins, for `observe_state` (which writes the same numbers)."""
+        n_card, n_char, n_seat, n_phase = len(self._card), len(self._char), len(SEATS), len(self._phase)
+        at = n_phase
+        self._at_round = at
+        self._at_me = at + 1
+        self._at_mover_is_me = at + 1 + n_seat
+        self._at_mover = at + 2 + n_seat
+        self._at_crown = self._at_mover + n_seat
+        self._at_sizes = self._at_crown + n_seat
+        self._at_first = self._at_sizes + 7
+        self._at_seats = self._at_first + n_seat
+        self._width = 1 + self._seat_width
+        at = self._at_seats + n_seat * self._width
+        self._at_roster, self._at_face_up = at, at + n_char
+        self._at_face_down_count = at + 2 * n_char
+        self._at_absent = self._at_face_down_count + 1
+        self._at_killed = self._at_absent + n_char  # killed, robbed, bewitched, calling: n_char each
+        self._at_protects = self._at_killed + 4 * n_char
+        self._at_turn = self._at_protects + n_seat
+        self._at_grave = self._at_turn + 1 + self._turn_width
+        self._at_hand = self._at_grave + n_card
+        self._at_mine = self._at_hand + n_card
+        self._at_seen = self._at_mine + n_char
+        self._at_known_down = self._at_seen + n_char
+        self._at_offered = self._at_known_down + n_char
+        self._at_discard_step = self._at_offered + n_char
+        self._at_drawn = self._at_discard_step + 1
+        self._at_set_aside = self._at_drawn + n_card
+        self._at_wizard = self._at_set_aside + n_card
+        self._at_deck = self._at_wizard + n_card
+        self._at_museum = self._at_deck + n_card
+        self._at_known = self._at_museum + n_card
+        self._size = self._at_known + n_seat * n_card
+        self._zeros = array("f", bytes(4 * self._size))
+        self._ranks: dict[tuple, list] = {}  # a roster (rank -> character id) -> rank -> character position
 
     def view(self, s, seat: int) -> dict:
         """The fields of the seat's view (`view.py`) that the observation reads, made the way `view` makes
@@ -242,6 +284,141 @@ class CitadelsEncoder(Encoder):
                     if k is not None:
                         raw[at + k] += 1 / 3
         return f.array()
+
+    def observe_state(self, s, seat: int) -> np.ndarray:
+        """`observe(view(s, seat))` written straight from the state (issue 31): the fields `view` reads,
+        read the same way and with the same rules helpers, without the view's dicts and lists: every number
+        is gathered as positions (a 1, a count, a third of a count) or a scaled value, then written into the
+        array at once. The numbers are exactly those of `observe` (tests/rl/test_env.py compares them over
+        random games of every variant; a count becomes the float32 sum `Features.counts` makes)."""
+        roster, owner, phase, revealed = s.roster, s.owner, s.phase, s.revealed
+        key = tuple(roster)
+        cpos = self._ranks.get(key)
+        if cpos is None:
+            char = self._char
+            cpos = self._ranks[key] = [char.get(c) for c in roster]  # rank -> character position (or None)
+        n_card, n_char = len(self._card), len(self._char)
+        ones: list[int] = [self._phase[phase], self._at_me + seat]  # each adds 1
+        thirds: list[int] = []  # each adds 1/3
+        buf = self._zeros[:]  # a zeroed float32 buffer; scaled numbers are written at once, counts added last
+        buf[self._at_round] = s.round / 40
+        mover = to_move(s)
+        if mover == seat:
+            ones.append(self._at_mover_is_me)
+        if mover is not None:
+            ones.append(self._at_mover + mover)
+        crown = s.crown
+        if crown is not None and 0 <= crown < MAX_SEATS:
+            ones.append(self._at_crown + crown)
+        bank = s.bank
+        at = self._at_sizes
+        buf[at] = len(s.deck) / 70
+        buf[at + 1] = len(s.discard_pile) / 70
+        buf[at + 2] = 0.0 if bank is None else 1.0
+        buf[at + 3] = (bank or 0) / 30
+        buf[at + 4] = (completion_size(s) or 0) / 8
+        buf[at + 5] = 1.0 if s.bell_tower else 0.0
+        buf[at + 6] = 1.0 if s.end_triggered else 0.0
+        if s.first_complete >= 0:
+            ones.append(self._at_first + s.first_complete)
+        # every seat's public side
+        width = self._width
+        for i in range(s.n):
+            at = self._at_seats + i * width
+            city = s.cities[i]
+            ones.append(at)
+            buf[at + 1] = (s.gold[i] or 0) / 20
+            buf[at + 2] = len(s.hands[i]) / 15
+            buf[at + 3] = 1.0 if is_complete(s, i) else 0.0
+            buf[at + 4] = len(city) / 12
+            # the view's city: each card's score, +1 for each beautified one (view._city)
+            buf[at + 5] = (sum([SCORE[c] for c in city]) + len(s.beautified[i])) / 50
+            for c in city:
+                buf[at + 6 + c] += 0.5  # as `observe` adds them: each sum stored as float32
+            at += 6 + n_card
+            ones += [at + cpos[r] for r in revealed if owner[r] == i and cpos[r] is not None]
+        # the characters
+        ones += [self._at_roster + k for k in cpos[1:] if k is not None]
+        ones += [self._at_face_up + cpos[r] for r in s.face_up if cpos[r] is not None]
+        if s.face_down:
+            buf[self._at_face_down_count] = len(s.face_down) / 4
+        ones += [self._at_absent + cpos[r] for r in s.absent if cpos[r] is not None]
+        for k, rank in enumerate((s.killed, s.robbed, s.bewitched, s.calling)):
+            if rank and cpos[rank] is not None:
+                ones.append(self._at_killed + k * n_char + cpos[rank])
+        protected = bishop_protects(s)
+        if protected >= 0 and 5 in revealed:
+            ones.append(self._at_protects + protected)
+        # the turn in progress
+        acting = False
+        if phase in TURN_PHASES and s.actor >= 0:
+            rank, active = s.calling, s.actor
+            acting = active == seat
+            at = self._at_turn
+            ones.append(at)
+            at += 1
+            ones.append(at + active)
+            at += len(SEATS)
+            if cpos[rank] is not None:
+                ones.append(at + cpos[rank])
+            at += n_char
+            mode = self._mode.get(s.mode)
+            if mode is not None:
+                ones.append(at + mode)
+            at += len(self._mode)
+            for k, flag in enumerate((s.acted, s.power_used, s.income_taken, s.laboratory_used, s.smithy_used,
+                                      s.museum_used)):
+                if flag:
+                    ones.append(at + k)
+            at += len(TURN_FLAGS)
+            buf[at] = (s.builds_left or 0) / 3
+            buf[at + 1] = (income_amount(s, active, rank) or 0) / 8
+            buf[at + 2] = (s.beautify_count or 0) / 2
+            buf[at + 3] = len(s.drawn) / 4
+            buf[at + 4] = (s.keep or 0) / 3
+            buf[at + 5] = len(s.set_aside) / 10
+            if s.target >= 0:
+                ones.append(at + 6 + s.target)
+        if s.graveyard is not None:
+            ones.append(self._at_grave + s.graveyard[0])
+        # what only this seat knows
+        thirds += [self._at_hand + c for c in s.hands[seat]]
+        ones += [self._at_mine + cpos[r] for r in range(1, len(roster))
+                 if roster[r] and owner[r] == seat and cpos[r] is not None]
+        seen = s.seen[seat]
+        if seen:
+            ones += [self._at_seen + cpos[r] for r in seen[-1] if cpos[r] is not None]
+        ones += [self._at_known_down + cpos[r] for r in known_face_down(s, seat) if cpos[r] is not None]
+        if phase == "draft" and mover == seat:
+            ones += [self._at_offered + cpos[r] for r in s.pool if cpos[r] is not None]
+            if s.steps[0][1] == "discard":
+                ones.append(self._at_discard_step)
+        drawn_halves: list[int] = []
+        if acting:
+            if phase == "keep":
+                drawn_halves = [self._at_drawn + c for c in s.drawn]
+            elif phase == "magician_discard":
+                thirds += [self._at_set_aside + c for c in s.set_aside]
+            elif phase == "wizard":
+                thirds += [self._at_wizard + c for c in s.hands[s.target]]
+            elif phase == "lighthouse":
+                thirds += [self._at_deck + c for c in s.deck]  # the contents (counted), never the order
+        thirds += [self._at_museum + c for c in s.museum[seat]]
+        for (o, h), cards in s.known.items():
+            if o == seat and 0 <= h < MAX_SEATS:
+                at = self._at_known + h * n_card
+                thirds += [at + c for c in cards]
+        # the counts, added the way `Features` adds them (each sum stored as float32)
+        for i in ones:
+            buf[i] += 1.0
+        third = 1 / 3
+        for i in thirds:
+            buf[i] += third
+        for i in drawn_halves:
+            buf[i] += 0.5
+        out = np.frombuffer(buf, np.float32)
+        np.minimum(out, np.float32(1.0), out=out)
+        return np.maximum(out, np.float32(0.0), out=out)
 
     def _cards(self, f: Features, cards: list | None, step: float) -> None:
         """How many of each district card (dicts with an `id`, or ids), times `step`."""

@@ -6,11 +6,13 @@ Everything is seen from the observing seat ("me", then "the opponent"), so one p
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from cetate.core.encoding import ActionCodec, Encoder, Features, positions
 from cetate.games.gates.data import cards
-from cetate.games.gates.rules import siege_targets, to_move
+from cetate.games.gates.rules import advance, siege_targets, to_move
 from cetate.games.gates.state import NEUTRAL, PHASES
 
 MAIN_PLACES = ("pair", "mine", "theirs", "my_current", "their_current", "graveyard")
@@ -41,6 +43,16 @@ class GatesEncoder(Encoder):
         self._main_place = positions(MAIN_PLACES)
         self._action_place = positions(ACTION_PLACES)
         self._gate = positions(GATE_STATES)
+        # observe_state: where each block begins, and each card's first number in its block
+        self._base_main = len(PHASES) + 4
+        self._base_action = self._base_main + len(self.mains) * len(MAIN_PLACES)
+        self._base_gate = self._base_action + len(self.actions) * len(ACTION_PLACES)
+        self._base_tail = self._base_gate + 4 * len(GATE_STATES)
+        self._size = self._base_tail + 19
+        self._main_at = {c: self._base_main + k * len(MAIN_PLACES) for c, k in self._main_pos.items()}
+        self._action_at = {c: self._base_action + k * len(ACTION_PLACES) for c, k in self._action_pos.items()}
+        self._phase_at = {phase: k for k, phase in enumerate(PHASES)}
+        self._zeros = array("f", bytes(4 * self._size))
 
     @staticmethod
     def _places(f: Features, where: dict, cards: dict, width: int) -> None:
@@ -157,6 +169,114 @@ class GatesEncoder(Encoder):
             *(1.0 if g in targets else 0.0 for g in range(4)),
         ])
         return f.array()
+
+    def advance(self, s, action: dict) -> None:
+        """A listed legal action played without the journal (`rules.advance`): the same state as `apply`."""
+        advance(s, action)
+
+    def observe_state(self, s, seat: int) -> np.ndarray:
+        """`observe(view(s, seat))` written straight from the state (issue 31): the same fields that `view`
+        hands `observe` (the seat's own hand, the cards the other took from the graveyard, sizes), the same
+        numbers (tests/rl/test_env.py compares them over random games), without the view dict or the
+        `Features` buffer: a copy of a zeroed float32 buffer where each place is written once, handed to
+        NumPy without another copy."""
+        me = seat if seat in (0, 1) else 0
+        them = 1 - me
+        phase = s.phase
+        buf = self._zeros[:]
+        buf[self._phase_at[phase]] = 1.0
+        at = len(PHASES)
+        if s.round:
+            buf[at] = s.round / 6
+        if to_move(s) == me:
+            buf[at + 1] = 1.0
+        if s.p0 == me:
+            buf[at + 2] = 1.0
+        if s.pair_index:
+            buf[at + 3] = s.pair_index / 6
+        # where each main card is (MAIN_PLACES numbers). `observe` lets a later place override an earlier
+        # one; only the drafted lists overlap the others (a drafted card stays listed once in play or in the
+        # graveyard), so those are skipped there, and every other card is written once
+        at = self._main_at
+        for pair in s.pairs[s.pair_index:]:  # not drafted yet
+            buf[at[pair[0]]] = buf[at[pair[1]]] = 1.0  # pair (0)
+        current = s.current
+        grave = s.main_grave
+        gone = set(grave)
+        if current is not None:
+            gone.update(current)
+            buf[at[current[me]] + 3] = 1.0  # my_current
+            buf[at[current[them]] + 4] = 1.0  # their_current
+        for c in grave:
+            buf[at[c] + 5] = 1.0  # graveyard
+        for c in s.drafted[me]:
+            if c not in gone:
+                buf[at[c] + 1] = 1.0  # mine
+        for c in s.drafted[them]:
+            if c not in gone:
+                buf[at[c] + 2] = 1.0  # theirs
+        # where each action card is, as far as this seat knows (ACTION_PLACES numbers): every action card is
+        # in one place only (State.from_json checks it), so each is written once
+        at = self._action_at
+        for c in s.action_grave:
+            buf[at[c] + 8] = 1.0  # graveyard
+        for c in s.stolen[me]:
+            buf[at[c] + 6] = 1.0  # i_stole
+        for c in s.stolen[them]:
+            buf[at[c] + 7] = 1.0  # they_stole
+        plays = s.plays[me]
+        if plays:
+            buf[at[plays[0]] + 2] = 1.0  # my_step1
+            if len(plays) > 1:
+                buf[at[plays[1]] + 3] = 1.0
+        plays = s.plays[them]
+        if plays:
+            buf[at[plays[0]] + 4] = 1.0  # their_step1
+            if len(plays) > 1:
+                buf[at[plays[1]] + 5] = 1.0
+        hand = s.hands[me]
+        for c in hand:
+            buf[at[c]] = 1.0  # my_hand
+        for c in s.known[them]:
+            buf[at[c] + 1] = 1.0  # their_known_hand
+        at = self._base_gate
+        for holder in s.gates:
+            buf[at + (0 if holder is None else 1 if holder == me else 2 if holder == them else 3)] = 1.0
+            at += 4
+        # the 19 numbers of the end, clipped to [0, 1] as `Features.array` clips them (zeros stay unwritten)
+        at = self._base_tail
+        scores, reserves, order, attacker, prelim = s.scores, s.reserves, s.order, s.attacker, s.prelim
+        mine, theirs = scores[me], scores[them]
+        if mine:
+            buf[at] = mine / 40 if mine < 40 else 1.0
+        if theirs:
+            buf[at + 1] = theirs / 40 if theirs < 40 else 1.0
+        gap = mine - theirs
+        if gap > 0:
+            buf[at + 2] = gap / 20 if gap < 20 else 1.0
+        elif gap < 0:
+            buf[at + 3] = -gap / 20 if gap > -20 else 1.0
+        for k, n in enumerate((len(hand), len(s.hands[them]), len(reserves[me]), len(reserves[them])), at + 4):
+            if n:
+                buf[k] = n / 8 if n < 8 else 1.0
+        if prelim:
+            for k, n in ((at + 8, prelim[me]), (at + 9, prelim[them])):
+                if n > 0:
+                    buf[k] = n / 25 if n < 25 else 1.0
+        if order:
+            if order[0] == me:
+                buf[at + 10] = 1.0
+            if phase in ("action", "extra", "poet") and order[s.turn] == me:
+                buf[at + 11] = 1.0
+        if s.battle is not None:
+            buf[at + 12] = 1.0
+        if attacker is not None:
+            buf[at + 13 if attacker == me else at + 14] = 1.0
+            if phase == "siege":
+                for g in siege_targets(s, attacker):
+                    if 0 <= g < 4:
+                        buf[at + 15 + g] = 1.0
+        return np.frombuffer(buf, np.float32)
 
 
 ENCODER = GatesEncoder  # named by the game's spec (encoder=lazy(...))

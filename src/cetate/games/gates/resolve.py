@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cetate.core.events import Event
 from cetate.games.gates.data import CardSet, MainCard
 
 WILD_SCORES = (2, 9)  # a wild card earns the +5 on any step score in this range (spec gates §3.3 step 5.5, R10)
@@ -108,6 +109,7 @@ class RoundResult:
     steps: list[dict]
     totals: list[int]
     log: list[tuple[str, dict]] = field(default_factory=list)
+    events: list = field(default_factory=list)  # with `as_events`: the steps' entries as shared Events
 
 
 def printed(cs: CardSet, card: str, alliance_value: int) -> int:
@@ -127,11 +129,18 @@ def pair_scores(cs: CardSet, main0: str, main1: str) -> tuple[tuple[int, int], t
 
 
 def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[str]],
-            stolen: tuple[list[str], list[str]], alliance_value: int, journal: bool = True) -> RoundResult:
+            stolen: tuple[list[str], list[str]], alliance_value: int, journal: bool = True,
+            as_events: bool = False) -> RoundResult:
     """The round (see the module doc). `journal=False` leaves `log` empty (search and bots read the numbers
-    only); every number is the same either way."""
+    only); every number is the same either way. With `as_events` (the rules' journal), the entries of the
+    calculation steps, which always come last, go to `events` instead, as `Event` objects shared by every
+    round with the same step (their data is never changed)."""
     a, b = cs.main[mains[0]], cs.main[mains[1]]
-    prelim_t, prelim_fired_t = pair_scores(cs, mains[0], mains[1])
+    got = cs.memo.get(mains) if type(mains) is tuple else None  # pair_scores' own memo entry
+    prelim_t, prelim_fired_t = got if got is not None else pair_scores(cs, mains[0], mains[1])
+    specials = cs.specials
+    if not any([specials[c] for c in plays[0]]) and not any([specials[c] for c in plays[1]]):
+        return _plain(cs, a.value, b.value, prelim_t, prelim_fired_t, plays[0], plays[1], journal, as_events)
     prelim, prelim_fired = list(prelim_t), list(prelim_fired_t)
     log: list[tuple[str, dict]] = []
     info = cs.action_info  # cid -> (value, circle, symbol, special)
@@ -143,74 +152,73 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
     modified = False
     live = pl
     fireballs = False
-    if not any(info[c][3] for c in (*pl[0], *pl[1])):  # plain cards only: no special step applies
-        for p in (0, 1):
-            for cid in pl[p]:
-                effective[cid] = info[cid][0]
-    else:
-        def printed_(cid: str) -> int:
-            v = info[cid]
-            return alliance_value if v[3] == "alliance" else v[0]
+    # a special card is attached (plain duels go through `_plain`)
+    def printed_(cid: str) -> int:
+        v = info[cid]
+        return alliance_value if v[3] == "alliance" else v[0]
 
-        def target(p: int, step: int) -> str | None:
-            """The opponent's card in the same step, else their step-1 card (R14, R15)."""
-            other = pl[1 - p]
-            if step < len(other):
-                return other[step]
-            return other[0] if other else None
+    def target(p: int, step: int) -> str | None:
+        """The opponent's card in the same step, else their step-1 card (R14, R15)."""
+        other = pl[1 - p]
+        if step < len(other):
+            return other[step]
+        return other[0] if other else None
 
-        # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
-        barter_target: dict[str, str | None] = {}
-        for p in (0, 1):
-            for step, cid in enumerate(pl[p]):
-                if info[cid][3] == "barter":
-                    t = target(p, step)
-                    barter_target[cid] = t
-                    if t is not None and t not in cancelled:
-                        cancelled.append(t)
-                    if journal:
-                        log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
-                                   ("barter_none", {"seat": p, "card": cid}))
-        if cancelled:
-            live = ([c for c in pl[0] if c not in cancelled], [c for c in pl[1] if c not in cancelled])
-        # 2. additions (cards not cancelled)
-        for p in (0, 1):
-            for step, cid in enumerate(pl[p]):
-                if cid in cancelled:
-                    continue
-                value = printed_(cid)
-                kind = info[cid][3]
-                if kind is None:
-                    effective[cid] = value
-                    continue
-                if kind == "barter":
-                    t = barter_target[cid]
-                    extra = printed_(t) if t else 0
-                elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
-                    t = target(p, step)
-                    extra = printed_(t) if t else 0
-                elif kind == "alliance":
-                    extra = sum(printed_(x) for x in stolen[p])
-                else:
-                    effective[cid] = value
-                    continue
-                effective[cid] = value + extra
+    # 1. cancellation: every Barter at once (R15; Barter against Barter cancels both)
+    barter_target: dict[str, str | None] = {}
+    for p in (0, 1):
+        for step, cid in enumerate(pl[p]):
+            if info[cid][3] == "barter":
+                t = target(p, step)
+                barter_target[cid] = t
+                if t is not None and t not in cancelled:
+                    cancelled.append(t)
                 if journal:
-                    log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
-                                             "value": value + extra}))
-        # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball
-        # (R11, R16-R18)
-        for kind in ("torture", "prince"):
-            for p in (0, 1):
-                for cid in live[p]:
-                    if info[cid][3] == kind:
-                        before = values[1 - p]
-                        values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
-                        modified = True
-                        if journal:
-                            log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
-                                               "after": values[1 - p]}))
-        fireballs = any(info[c][3] == "fireball" for c in (*live[0], *live[1]))
+                    log.append(("barter", {"seat": p, "card": cid, "target": t}) if t else
+                               ("barter_none", {"seat": p, "card": cid}))
+    if cancelled:
+        live = ([c for c in pl[0] if c not in cancelled], [c for c in pl[1] if c not in cancelled])
+    # 2. additions (cards not cancelled)
+    for p in (0, 1):
+        for step, cid in enumerate(pl[p]):
+            if cid in cancelled:
+                continue
+            value = printed_(cid)
+            kind = info[cid][3]
+            if kind is None:
+                effective[cid] = value
+                continue
+            if kind == "barter":
+                t = barter_target[cid]
+                extra = printed_(t) if t else 0
+            elif kind == "treasure":  # copies the printed value even of a cancelled card (R14)
+                t = target(p, step)
+                extra = printed_(t) if t else 0
+            elif kind == "alliance":
+                extra = sum(printed_(x) for x in stolen[p])
+            else:
+                effective[cid] = value
+                continue
+            effective[cid] = value + extra
+            if journal:
+                log.append(("addition", {"seat": p, "card": cid, "printed": value, "added": extra,
+                                         "value": value + extra}))
+    # 3. main modifications: Torture, then Prince, then explosions again, the difference, Fireball
+    # (R11, R16-R18)
+    kinds = {info[c][3] for c in (*live[0], *live[1])}
+    for kind in ("torture", "prince"):
+        if kind not in kinds:
+            continue
+        for p in (0, 1):
+            for cid in live[p]:
+                if info[cid][3] == kind:
+                    before = values[1 - p]
+                    values[1 - p] = 3 if kind == "torture" else max(0, before - 7)
+                    modified = True
+                    if journal:
+                        log.append((kind, {"seat": p, "card": cid, "target": 1 - p, "before": before,
+                                           "after": values[1 - p]}))
+    fireballs = "fireball" in kinds
     if modified:
         raw, fired = explosions(a, b, values[0], values[1])
         if journal:
@@ -237,6 +245,7 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
                                                  "after": main[1 - p]}))
     # 4. calculation steps with the circle comparison (R9), 5. table bonus (R10)
     steps = []
+    events: list = []
     totals = list(main)
     memo = cs.memo
     if len(memo) > 100_000:  # the step outcomes below are few in practice; never let them grow without end
@@ -253,27 +262,68 @@ def resolve(cs: CardSet, mains: tuple[str, str], plays: tuple[list[str], list[st
         got = memo.get(key)
         if got is None:
             got = memo[key] = _step(cs, step, alive, e0, e1)
-        entries, circle_bonus, scores, bonus = got
         if journal:
-            log += [(kind, data.copy()) for kind, data in entries]
-        if c0 is not None:
-            totals[0] += scores[0] + bonus[0]
-        if c1 is not None:
-            totals[1] += scores[1] + bonus[1]
-        steps.append({"step": step + 1, "cards": cards,
-                      "cancelled": [c in cancelled for c in cards] if cancelled else [False, False],
-                      "values": [e0, e1],  # before the circle bonus
-                      "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
+            if as_events:
+                events += got[4]
+            else:
+                log += [(kind, data.copy()) for kind, data in got[0]]
+        add = got[6]
+        totals[0] += add[0]
+        totals[1] += add[1]
+        if cancelled:
+            _, circle_bonus, scores, bonus = got[:4]
+            steps.append({"step": step + 1, "cards": cards, "cancelled": [c in cancelled for c in cards],
+                          "values": [e0, e1],  # before the circle bonus
+                          "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)})
+        else:  # the step's summary, the same for every round with this step (never changed in place)
+            steps.append(got[5])
     return RoundResult(prelim, prelim_fired, values, fired, raw, differenced, main, cancelled, effective, steps,
-                       totals, log)
+                       totals, log, events)
+
+
+def _plain(cs: CardSet, va: int, vb: int, prelim: tuple[int, int], fired: tuple[bool, bool], p0: list[str],
+           p1: list[str], journal: bool, as_events: bool) -> RoundResult:
+    """`resolve` when no special card is attached (no cancellation, addition or main modification: spec gates
+    §3.3 step 5.1-5.3 do nothing): the difference of the preliminary main scores, then the steps."""
+    info = cs.action_info
+    effective = {c: info[c][0] for c in (*p0, *p1)}
+    gap = prelim[0] - prelim[1]
+    differenced = [gap if gap > 0 else 0, -gap if gap < 0 else 0]  # R32
+    t0, t1 = differenced
+    steps = []
+    log: list = []
+    events: list = []
+    memo = cs.memo  # the plain steps' keys are few (at most 8 x 16 x 16); resolve bounds the memo
+    n0, n1 = len(p0), len(p1)
+    for step in range(n0 if n0 > n1 else n1):
+        c0 = p0[step] if step < n0 else None
+        c1 = p1[step] if step < n1 else None
+        key = (step, c0, c1)  # a plain card's effective value is its printed one
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _step(cs, step, [c0, c1], None if c0 is None else effective[c0],
+                                    None if c1 is None else effective[c1])
+        if journal:
+            if as_events:
+                events += got[4]
+            else:
+                log += [(kind, data.copy()) for kind, data in got[0]]
+        add = got[6]
+        t0 += add[0]
+        t1 += add[1]
+        steps.append(got[5])
+    return RoundResult(list(prelim), list(fired), [va, vb], list(fired), list(prelim), differenced,
+                       list(differenced), [], effective, steps, [t0, t1], log, events)
 
 
 def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
-          e1: int | None) -> tuple[tuple, tuple, tuple, tuple]:
+          e1: int | None) -> tuple:
     """One calculation step (spec gates §3.3 step 5.4-5.5): the circle comparison (R9) and each card's step
     score and table bonus (R10) from the cards still in play (None: no card, or a cancelled one) and their
-    effective values; returns the journal entries, circle bonuses, scores and table bonuses. It depends on
-    nothing else, so `resolve` keeps each outcome in the card set's memo (callers copy the entries' data)."""
+    effective values; returns the journal entries, circle bonuses, scores, table bonuses, the entries as
+    `Event`s, the step's summary when no card was cancelled (`cards` are then the cards in play) and what
+    the step adds to each total. It depends on nothing else, so `resolve` keeps each outcome in the card
+    set's memo (callers copy the entries' data, or share the events and the summary)."""
     info = cs.action_info
     table_bonus = cs.table_bonus
     c0, c1 = alive
@@ -316,7 +366,12 @@ def _step(cs: CardSet, step: int, alive: list[str | None], e0: int | None,
             table = table_bonus[symbol]
             check.update({"first": table[0], "second": table[-1]})
             log.append(("table_bonus" if hit else "table_miss", check))
-    return tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus)
+    summary = {"step": step + 1, "cards": [c0, c1], "cancelled": [False, False],
+               "values": [e0, e1],  # before the circle bonus
+               "circle_bonus": list(circle_bonus), "scores": list(scores), "table_bonus": list(bonus)}
+    add = (0 if c0 is None else scores[0] + bonus[0], 0 if c1 is None else scores[1] + bonus[1])
+    return (tuple(log), tuple(circle_bonus), tuple(scores), tuple(bonus),
+            tuple(Event(kind, data) for kind, data in log), summary, add)
 
 
 def battle(cs: CardSet, drawn: tuple[list[str], list[str]], prelim: list[int],

@@ -14,6 +14,8 @@ Actions:
 
 from __future__ import annotations
 
+from random import Random as _Random
+
 from cetate.core.errors import IllegalAction
 from cetate.core.events import Event
 from cetate.core.rng import Rng
@@ -198,22 +200,33 @@ def legal_actions(s: State) -> list[dict]:
 
 def random_action(s: State, rnd) -> dict:
     """The protocol's uniform `random_action` (`legal[rnd.randrange(len(legal))]`, the same draw and so the
-    same action), without listing every action first where the count is known."""
+    same action), without listing every action first where the count is known. For a `random.Random`,
+    `randrange(n)` is `_randbelow(n)` (n > 0), called here directly: the same draw."""
+    below = rnd._randbelow if type(rnd) is _Random else rnd.randrange
     phase = s.phase
     if phase == "action":
         hand = s.hands[s.order[s.turn]]
-        i = rnd.randrange(len(hand) + 1)
+        i = below(len(hand) + 1)
         return {"type": "attach", "card": hand[i]} if i < len(hand) else {"type": "skip"}
     if phase == "draft":
         pair = s.pairs[s.pair_index]
-        return {"type": "choose", "card": pair[rnd.randrange(len(pair))]}
+        return {"type": "choose", "card": pair[below(len(pair))]}
     legal = legal_actions(s)
-    return legal[rnd.randrange(len(legal))]
+    return legal[below(len(legal))]
 
 
 # -- apply -----------------------------------------------------------------------------------------------
 
 def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
+    if type(action) is dict:  # the usual case first: a handler for this phase and type
+        try:
+            handler = _BY_PHASE[s.phase][action["type"]]
+        except (KeyError, TypeError):  # over, no type, another type, an unhashable one: the checks below
+            handler = None
+        if handler is not None and (seat is None or seat == to_move(s)):
+            ev: list[Event] = []
+            handler(s, action, ev)
+            return ev
     if not isinstance(action, dict):
         raise _illegal("malformed_action", "an action must be an object", detail="not an object")
     phase = s.phase
@@ -228,9 +241,36 @@ def apply(s: State, action: dict, seat: int | None = None) -> list[Event]:
                     "extra": "attach or skip", "poet": "poet", "siege": "siege or no_siege"}[s.phase]
         raise _illegal("wrong_action", f"the action {kind!r} is not possible now; expected {expected}",
                        action=str(kind), expected=expected)
-    ev: list[Event] = []
+    ev = []
     handler(s, action, ev)
     return ev
+
+
+# -- shared journal entries (issue 31) ---------------------------------------------------------------------
+# An event's data is never changed once made (`Event.view` copies it), so the entries that repeat - whose turn
+# it is, the order, a card attached, the explosions of a pair of main cards, a calculation step - are made
+# once and the same object goes into every journal that needs it. Each table is bounded.
+
+_SHARED: dict[tuple, Event] = {}
+
+
+def _keep(key: tuple, event: Event) -> Event:
+    """Keep `event` as the one for `key` (which names everything its data holds); callers look `key` up in
+    `_SHARED` first and make the event only when it is missing."""
+    if len(_SHARED) > 200_000:
+        _SHARED.clear()
+    _SHARED[key] = event
+    return event
+
+
+_ACTION_TURN = (Event("action_turn", {"seat": 0}), Event("action_turn", {"seat": 1}))
+_AUTO_SKIPPED = (Event("auto_skipped", {"seat": 0}), Event("auto_skipped", {"seat": 1}))
+_SKIPPED = tuple((Event("skipped", {"seat": p, "extra": False}), Event("skipped", {"seat": p, "extra": True}))
+                 for p in (0, 1))
+_GATE_EVENTS = tuple({0: Event("gate_taken", {"gate": g, "seat": 0}), 1: Event("gate_taken", {"gate": g, "seat": 1}),
+                      NEUTRAL: Event("gate_neutral", {"gate": g})} for g in range(4))
+_ORDERS = ((0, 1), (1, 0))  # the action order by who acts first (tuples: shared freely)
+_ACTION_ORDER = (Event("action_order", {"first": 0, "second": 1}), Event("action_order", {"first": 1, "second": 0}))
 
 
 class Quiet(list):
@@ -265,7 +305,11 @@ def _choose(s: State, action: dict, ev: list) -> None:
     other = pair[1] if pair[0] == card else pair[0]
     s.drafted[p].append(card)
     s.drafted[1 - p].append(other)
-    ev.append(Event("pair_chosen", {"seat": p, "pair": s.pair_index + 1, "card": card, "other": other}))
+    key = ("pair_chosen", p, s.pair_index, card, other)
+    e = _SHARED.get(key)
+    if e is None:
+        e = _keep(key, Event("pair_chosen", {"seat": p, "pair": s.pair_index + 1, "card": card, "other": other}))
+    ev.append(e)
     s.pair_index += 1
     if s.pair_index == len(s.pairs):
         s.phase = "start"
@@ -292,7 +336,7 @@ def _start(s: State, action: dict, ev: list) -> None:
 
 def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
     """What revealing these two main cards says, computed once per card set and pair: the preliminary scores
-    and the journal entries (explosions, then the main scores or the lead). Callers copy the entries' data."""
+    and the journal entries (explosions, then the main scores or the lead), shared by every journal."""
     key = ("start", main0, main1)
     got = cs.memo.get(key)
     if got is None:
@@ -303,51 +347,63 @@ def _duel_start(cs: CardSet, main0: str, main1: str) -> tuple:
         # spec gates §3.3 step 2, R32: the leader keeps the difference of the main scores, the other player 0
         data = {"main0": prelim[0], "main1": prelim[1], "a": 0, "b": 1, "difference": max(difference(list(prelim)))}
         log.append(("main_scores", data) if leader is None else ("main_lead", {**data, "seat": leader}))
-        got = cs.memo[key] = (prelim, tuple(log))
+        got = cs.memo[key] = (prelim, tuple(Event(kind, data) for kind, data in log))  # shared entries
     return got
 
 
 def _begin_duel(s: State, ev: list) -> None:
     s.round = r = s.round + 1
     current = s.current = (s.mains[0].pop(0), s.mains[1].pop(0))
-    prelim_t, log = _duel_start(cards(), current[0], current[1])
+    cs = cards()
+    got = cs.memo.get(("start", *current))
+    prelim_t, log = got if got is not None else _duel_start(cs, current[0], current[1])
     s.prelim = prelim = list(prelim_t)
     if ev.__class__ is not Quiet:
-        gate = r - 1 if 1 <= r <= GATE_DUELS else None  # stake(r)
-        ev.append(Event("duel_started" if gate is not None else "siege_duel_started",
-                        {"round": r, "gate": gate, "a": 0, "b": 1, "main0": current[0], "main1": current[1]}))
-        for kind, data in log:
-            ev.append(Event(kind, data.copy()))
-    s.order = order = _action_order(s, prelim)
-    ev.append(Event("action_order", {"first": order[0], "second": order[1]}))
+        key = ("duel_started", r, current)
+        e = _SHARED.get(key)
+        if e is None:
+            gate = r - 1 if 1 <= r <= GATE_DUELS else None  # stake(r)
+            e = _keep(key, Event("duel_started" if gate is not None else "siege_duel_started",
+                                 {"round": r, "gate": gate, "a": 0, "b": 1, "main0": current[0],
+                                  "main1": current[1]}))
+        ev.append(e)
+        ev += log
+    first = _first(s, prelim)
+    s.order = _ORDERS[first]
+    ev.append(_ACTION_ORDER[first])
     s.turn = 0  # plays, stolen cards, the Battle and the pile are empty (_start, _end_duel)
     _next_turn(s, ev)
 
 
-def _action_order(s: State, prelim: list[int]) -> tuple[int, int]:
-    """R7: the main-step leader acts first (or the trailer, or alternating, by option); on a tie, whoever
-    acted second in the previous round; in round 1 P1."""
+def _first(s: State, prelim: list[int]) -> int:
+    """Who acts first (R7): the main-step leader (or the trailer, or alternating, by option); on a tie,
+    whoever acted second in the previous round; in round 1 P1."""
     rule = s.options["action_order"]
-    tie_first = (1 - s.p0) if s.last_second is None else s.last_second
     if rule == "alternate":
-        first = (1 - s.p0) if s.round % 2 == 1 else s.p0
-    elif prelim[0] == prelim[1]:
-        first = tie_first
-    else:
-        leader = 0 if prelim[0] > prelim[1] else 1
-        first = leader if rule == "leader_first" else 1 - leader
-    return (first, 1 - first)
+        return (1 - s.p0) if s.round % 2 == 1 else s.p0
+    if prelim[0] == prelim[1]:
+        return (1 - s.p0) if s.last_second is None else s.last_second
+    leader = 0 if prelim[0] > prelim[1] else 1
+    return leader if rule == "leader_first" else 1 - leader
+
+
+def _action_order(s: State, prelim: list[int]) -> tuple[int, int]:
+    """R7: the action order of the duel (see `_first`)."""
+    return _ORDERS[_first(s, prelim)]
 
 
 def _next_turn(s: State, ev: list) -> None:
-    while s.turn < 2:
-        p = s.order[s.turn]
-        if s.hands[p]:
+    turn, order, hands = s.turn, s.order, s.hands
+    while turn < 2:
+        p = order[turn]
+        if hands[p]:
+            s.turn = turn
             s.phase = "action"
-            ev.append(Event("action_turn", {"seat": p}))
+            ev.append(_ACTION_TURN[p])
             return
-        ev.append(Event("auto_skipped", {"seat": p}))  # R27: an empty hand skips
-        s.turn += 1
+        ev.append(_AUTO_SKIPPED[p])  # R27: an empty hand skips
+        turn += 1
+    s.turn = turn
     _resolve_duel(s, ev)
 
 
@@ -367,7 +423,11 @@ def _attach(s: State, action: dict, ev: list) -> None:
         known.remove(card)
     plays = s.plays[p]
     plays.append(card)
-    ev.append(Event("attached", {"seat": p, "card": card, "step": len(plays)}))
+    key = ("attached", p, card, len(plays))
+    e = _SHARED.get(key)
+    if e is None:
+        e = _keep(key, Event("attached", {"seat": p, "card": card, "step": len(plays)}))
+    ev.append(e)
     if special is None:
         s.turn += 1
         _next_turn(s, ev)
@@ -402,7 +462,7 @@ def _attach(s: State, action: dict, ev: list) -> None:
 
 def _skip(s: State, action: dict, ev: list) -> None:
     p = s.order[s.turn]
-    ev.append(Event("skipped", {"seat": p, "extra": s.phase == "extra"}))
+    ev.append(_SKIPPED[p][s.phase == "extra"])
     s.turn += 1
     _next_turn(s, ev)
 
@@ -427,8 +487,8 @@ def _resolve_duel(s: State, ev: list) -> None:
     quiet = ev.__class__ is Quiet
     alliance = s.options["alliance_value"]
     current, plays, stolen = s.current, s.plays, s.stolen
-    fired = list(pair_scores(cs, current[0], current[1])[1])
     if s.battle is not None:
+        fired = list(pair_scores(cs, current[0], current[1])[1])
         drawn = ([], [])
         for p in (0, 1):
             drawn[p].extend(s.reserves[p][:BATTLE_DRAW])
@@ -444,19 +504,27 @@ def _resolve_duel(s: State, ev: list) -> None:
                    "battle": s.battle, "battle_cards": [list(drawn[0]), list(drawn[1])], "totals": sums,
                    "winner": winner, "points": points}
     else:
-        r = resolve(cs, current, (plays[0], plays[1]), (stolen[0], stolen[1]), alliance, not quiet)
+        r = resolve(cs, current, plays, stolen, alliance, not quiet, True)
         totals = r.totals
+        main = r.main
         if not quiet:
-            ev.extend([Event(kind, data) for kind, data in r.log])
-            ev.append(Event("totals", {"a": 0, "b": 1, "main0": r.main[0], "main1": r.main[1],
-                                       "total0": totals[0], "total1": totals[1]}))
+            if r.log:
+                ev.extend([Event(kind, data) for kind, data in r.log])
+            ev += r.events  # the calculation steps' entries, shared (resolve)
+            key = ("totals", main[0], main[1], totals[0], totals[1])
+            e = _SHARED.get(key)
+            if e is None:
+                e = _keep(key, Event("totals", {"a": 0, "b": 1, "main0": main[0], "main1": main[1],
+                                                "total0": totals[0], "total1": totals[1]}))
+            ev.append(e)
         t0, t1 = totals
         winner = None if t0 == t1 else int(t1 > t0)
         points = t0 - t1 if t0 > t1 else t1 - t0
-        summary = {"round": s.round, "mains": list(current), "prelim": list(s.prelim), "fired": fired,
-                   "plays": [list(plays[0]), list(plays[1])], "stolen": [list(stolen[0]), list(stolen[1])],
-                   # the round's own lists (made fresh by resolve for this duel, kept by nobody else)
-                   "differenced": r.differenced, "main": r.main, "totals": totals, "steps": r.steps,
+        # the duel's own lists: resolve's are made fresh for this duel; the plays, the stolen cards and the
+        # preliminary scores are never changed again (_end_duel replaces them; State.clone copies them)
+        summary = {"round": s.round, "mains": list(current), "prelim": s.prelim, "fired": r.prelim_fired,
+                   "plays": [plays[0], plays[1]], "stolen": [stolen[0], stolen[1]],
+                   "differenced": r.differenced, "main": main, "totals": totals, "steps": r.steps,
                    "cancelled": r.cancelled, "winner": winner, "points": points}
     if winner is None:
         if not quiet:
@@ -464,18 +532,19 @@ def _resolve_duel(s: State, ev: list) -> None:
     else:
         s.scores[winner] += points
         if not quiet:
-            ev.append(Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
-                                         "lost": totals[1 - winner], "points": points, "score": s.scores[winner]}))
+            score = s.scores[winner]
+            key = ("duel_won", winner, s.round, totals[0], totals[1], score)
+            e = _SHARED.get(key)
+            if e is None:
+                e = _keep(key, Event("duel_won", {"seat": winner, "round": s.round, "won": totals[winner],
+                                                  "lost": totals[1 - winner], "points": points, "score": score}))
+            ev.append(e)
     s.history.append(summary)
-    g = stake(s.round)
-    if g is not None:  # §3.6
-        if winner is None:
-            s.gates[g] = NEUTRAL
-            ev.append(Event("gate_neutral", {"gate": g}))
-        else:
-            s.gates[g] = winner
-            ev.append(Event("gate_taken", {"gate": g, "seat": winner}))
-        summary["gate"] = {"gate": g, "holder": s.gates[g]}
+    if s.round <= GATE_DUELS:  # §3.6: duels 1-4 are fought for a gate (stake)
+        g = s.round - 1
+        holder = s.gates[g] = NEUTRAL if winner is None else winner
+        ev.append(_GATE_EVENTS[g][holder])
+        summary["gate"] = {"gate": g, "holder": holder}
         _end_duel(s, ev)
         return
     if winner is None:  # §3.7: a tied siege duel has no siege
@@ -533,7 +602,8 @@ def _end_duel(s: State, ev: list) -> None:
     moved = [*plays[0], *plays[1], *stolen[0], *stolen[1], *s.pile]
     s.action_grave.extend(moved)
     s.main_grave.extend(s.current)
-    ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
+    if ev.__class__ is not Quiet:
+        ev.append(Event("cleanup", {"actions": moved, "mains": list(s.current), "count": len(moved)}))
     s.plays = [[], []]
     s.stolen = [[], []]
     s.pile = []
@@ -549,24 +619,33 @@ def _end_duel(s: State, ev: list) -> None:
 
 def compute_result(s: State) -> dict:
     """§3.8 (R28): more gates, then the higher accumulated score, else a draw; neutral gates count for nobody."""
-    gates = [s.gates.count(0), s.gates.count(1)]
-    scores = [{"gates": gates[p], "score": s.scores[p], "total": gates[p]} for p in (0, 1)]
-    if gates[0] != gates[1]:
-        winners, tie_break = [int(gates[1] > gates[0])], "none"
-    elif s.scores[0] != s.scores[1]:
-        winners, tie_break = [int(s.scores[1] > s.scores[0])], "score"
+    g0, g1 = s.gates.count(0), s.gates.count(1)
+    s0, s1 = s.scores
+    if g0 != g1:
+        winners, tie_break = [int(g1 > g0)], "none"
+    elif s0 != s1:
+        winners, tie_break = [int(s1 > s0)], "score"
     else:
         winners, tie_break = [0, 1], "draw"
-    for p in (0, 1):
-        scores[p]["rank"] = 1 if p in winners else 2
+    scores = [{"gates": g0, "score": s0, "total": g0, "rank": 1 if 0 in winners else 2},
+              {"gates": g1, "score": s1, "total": g1, "rank": 1 if 1 in winners else 2}]
+    # sorted((0, 1), key=(gates, score), reverse=True): seat 1 first only when strictly ahead (a stable sort)
+    ranking = [1, 0] if (g1, s1) > (g0, s0) else [0, 1]
     return {"scores": scores, "winners": winners, "tie_break": tie_break, "rounds": s.round,
-            "ranking": sorted((0, 1), key=lambda p: (gates[p], s.scores[p]), reverse=True),
-            "first_chooser": s.p0, "stats": match_stats(s)}
+            "ranking": ranking, "first_chooser": s.p0, "stats": match_stats(s)}
+
+
+def _symbols(cs: CardSet) -> dict[str, bool]:
+    """Each action card: does it have a symbol (not `none`)? Kept in the card set's memo."""
+    got = cs.memo.get("has_symbol")
+    if got is None:
+        got = cs.memo["has_symbol"] = {cid: v[2] != "none" for cid, v in cs.action_info.items()}
+    return got
 
 
 def match_stats(s: State) -> dict:
     """Counts over the match for studies like spec §6: explosions, table bonuses, ties, sieges, battles."""
-    info = cards().action_info  # cid -> (value, circle, symbol, special)
+    symbols = _symbols(cards())
     explosion = double = tied = battles = attached = eligible = bonuses = sieges = won = 0
     for h in s.history:
         fired = sum(h.get("fired", ()))
@@ -577,11 +656,14 @@ def match_stats(s: State) -> dict:
         plays = h["plays"]
         attached += len(plays[0]) + len(plays[1])
         for step in h.get("steps", ()):
-            for p in (0, 1):
-                card = step["cards"][p]
-                if card is not None and not step["cancelled"][p] and info[card][2] != "none":
-                    eligible += 1
-                    bonuses += step["table_bonus"][p] > 0
+            c0, c1 = step["cards"]
+            k0, k1 = step["cancelled"]
+            if c0 is not None and not k0 and symbols[c0]:  # a card with a symbol may earn the table bonus
+                eligible += 1
+                bonuses += step["table_bonus"][0] > 0
+            if c1 is not None and not k1 and symbols[c1]:
+                eligible += 1
+                bonuses += step["table_bonus"][1] > 0
         if "siege" in h:
             sieges += 1
             won += not h["siege"]["defended"]
