@@ -332,8 +332,14 @@ async def sign_up(request: Request, body: SignUp) -> JSONResponse:
 @router.post("/signin", summary="Sign in with a user name and password",
              dependencies=[Depends(limit("signin")), Depends(check_csrf)])
 async def sign_in(request: Request, body: SignIn) -> JSONResponse:
+    user = await asyncio.to_thread(accounts_of(request).sign_in, body.name, body.password)
+    return await signed_in_answer(request, user)
+
+
+async def signed_in_answer(request: Request, user: dict) -> JSONResponse:
+    """This browser is now signed in as `user` (a password or a passkey said so): the session it had ends, a new
+    one opens, and the answer carries its cookies and CSRF token."""
     accounts = accounts_of(request)
-    user = await asyncio.to_thread(accounts.sign_in, body.name, body.password)
     old = request.cookies.get(SESSION_COOKIE)
     if old:
         await asyncio.to_thread(accounts.store.end_session, hash_token(old))

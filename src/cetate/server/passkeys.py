@@ -51,16 +51,13 @@ from webauthn.helpers.structs import (
 )
 
 from cetate.server.accounts import (
-    SESSION_COOKIE,
     AccountError,
     Strict,
-    _answer,
-    _set_session,
     accounts_of,
     check_csrf,
-    csrf_of,
     router,
     signed_in,
+    signed_in_answer,
     signed_in_read,
 )
 from cetate.server.limits import limit
@@ -244,13 +241,6 @@ async def sign_in_with_passkey(request: Request, body: PasskeySignIn) -> JSONRes
         raise
     except (WebAuthnException, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise _bad(str(exc) or type(exc).__name__) from None
-    accounts = accounts_of(request)
     await asyncio.to_thread(store_of(request).used, key["id"], checked.new_sign_count)
-    user = await asyncio.to_thread(accounts.store.user, key["user_id"])
-    old = request.cookies.get(SESSION_COOKIE)
-    if old:
-        await asyncio.to_thread(accounts.store.end_session, hash_token(old))
-    token = await asyncio.to_thread(accounts.open_session, user["id"], request.headers.get("user-agent"))
-    response = JSONResponse(_answer(user, csrf_of(token)))
-    _set_session(response, request, token, request.app.state.settings.session_days)
-    return response
+    user = await asyncio.to_thread(accounts_of(request).store.user, key["user_id"])
+    return await signed_in_answer(request, user)

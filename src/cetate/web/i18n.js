@@ -224,6 +224,16 @@ export class Catalog {
 
 export function getLang() { return lang; }
 
+// {game id: its catalog in the current language} for each of `games` ({id}); a game whose catalog cannot be had
+// is left out, and the page keeps the API's English names for it
+export async function catalogsOf(games) {
+  const out = {};
+  await Promise.all(games.map(async (g) => {
+    try { out[g.id] = await catalog(g.id); } catch { /* the API's English names */ }
+  }));
+  return out;
+}
+
 export async function catalog(game = "", language = lang) {
   const key = `${language}|${game}`;
   if (!cache.has(key)) {

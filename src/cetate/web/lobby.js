@@ -31,10 +31,7 @@ export class LobbyPage {
     await i18n.use("");
     root.classList.add("lobby");
     this.games = await api.games().catch((e) => { this.gamesError = e; return []; });
-    this.catalogs = {};
-    await Promise.all(this.games.map(async (g) => {
-      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* English names from the API */ }
-    }));
+    this.catalogs = await i18n.catalogsOf(this.games);
     this.filters = { game: "", players: "", rated: "", near: "" };
     this.render();
     this.loadTables();
@@ -49,10 +46,7 @@ export class LobbyPage {
 
   async onLang() {
     await i18n.use("");
-    this.catalogs = {};
-    await Promise.all(this.games.map(async (g) => {
-      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* keep the API's names */ }
-    }));
+    this.catalogs = await i18n.catalogsOf(this.games);
     this.render();
     this.loadTables();
     this.loadPublic();

@@ -43,10 +43,7 @@ export class QuickMatchPage {
     root.classList.add("quick-page");
     await i18n.use("");
     this.games = await api.games();
-    this.catalogs = {};
-    await Promise.all(this.games.map(async (g) => {
-      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* the API's English names */ }
-    }));
+    this.catalogs = await i18n.catalogsOf(this.games);
     const game = this.games.find((g) => g.id === this.query.game) || this.games.find((g) => g.id === "gates") || this.games[0];
     this.game = game ? game.id : "";
     const wanted = parseInt(this.query.players, 10);
@@ -63,10 +60,7 @@ export class QuickMatchPage {
 
   async onLang() {
     await i18n.use("");
-    this.catalogs = {};
-    await Promise.all(this.games.map(async (g) => {
-      try { this.catalogs[g.id] = await i18n.catalog(g.id); } catch { /* keep the API's names */ }
-    }));
+    this.catalogs = await i18n.catalogsOf(this.games);
     this.render();
   }
 
