@@ -508,6 +508,9 @@ def test_gates_on_a_phone(phone_page, server, screenshot):
                 guide.wait_for(state="detached", timeout=TIMEOUT_MS)
             # the pair to choose from, with its two cards and their buttons, whole on the screen
             assert_on_screen(page, ".gt-pair.current", ".gt-pair.current button[data-action=choose]", what="draft")
+            # and the hint speaks of tapping (web.gates.touch.*), not clicking
+            hint = page.locator("[data-testid=action-bar] .bar-hint").first.inner_text()
+            assert hint.startswith("Tap a card of pair"), hint
             if seen[state] == 2:
                 screenshot(page, "gates-phone-draft.png")
             pair = int(page.locator(".gt-pair.current").get_attribute("data-pair"))

@@ -118,3 +118,11 @@ export function countOf(list, x) {
   for (const y of list || []) if (y === x) n++;
   return n;
 }
+
+// A touch screen (a phone, a tablet): the game modules' hints say "tap" where they say "click"
+// (web.<game>.touch.*). The last pointer used decides; before any, the screen's main pointer does.
+let touchSeen = false;
+if (typeof window !== "undefined") window.addEventListener("pointerdown", (ev) => { touchSeen = ev.pointerType === "touch"; }, true);
+export function touchScreen() {
+  return touchSeen || (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+}

@@ -6,7 +6,7 @@
 import { h, fromMarkup } from "../dom.js";
 import * as gamedata from "../gamedata.js";
 import * as i18n from "../i18n.js";
-import { actOf, button, byType, hinted, nameOf, refusalOf, refusalText, seatOrder, toolButton } from "../kit.js";
+import { actOf, button, byType, hinted, nameOf, refusalOf, refusalText, seatOrder, toolButton, touchScreen } from "../kit.js";
 import * as art from "./akropolis-art.js";
 
 const P = "web.akropolis";
@@ -105,11 +105,7 @@ function hexTitle(ctx, code, lvl) {
 let live = null; // { root, ctx, rotate(delta), zoom(f), fit(), cancel() }
 
 // a touch screen (a phone, a tablet): the words say "tap" where they say "click", and leave out the keys
-let touchSeen = false;
-if (typeof window !== "undefined") window.addEventListener("pointerdown", (ev) => { touchSeen = ev.pointerType === "touch"; }, true);
-function touch() {
-  return touchSeen || (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
-}
+const touch = touchScreen;
 // the key of a hint in words for the pointer at hand (web.akropolis.touch.* on a touch screen)
 function how(key) {
   return touch() ? `${P}.touch.${key}` : `${P}.hint.${key}`;

@@ -5,7 +5,7 @@
 // move costs from its note (`ctx.noteOf(action)`), and why something cannot be done from the view's
 // `refusals` (each with its message `refusal.<code>`).
 import { h, fromMarkup } from "../dom.js";
-import { actOf, button, byType, countOf, iconButton, markHint, nameOf, noteOf, seatOrder, whyNot } from "../kit.js";
+import { actOf, button, byType, countOf, iconButton, markHint, nameOf, noteOf, seatOrder, touchScreen, whyNot } from "../kit.js";
 import {
   districtInfo, characterInfo, districtSvg, characterSvg, characterBackSvg,
   coinSvg, crownSvg, cardBackSvg, shieldSvg, markerSvg,
@@ -14,11 +14,7 @@ import {
 const P = "web.citadels";
 
 // a touch screen (a phone, a tablet): the hints say "tap" where they say "click" (web.citadels.touch.*)
-let touchSeen = false;
-if (typeof window !== "undefined") window.addEventListener("pointerdown", (ev) => { touchSeen = ev.pointerType === "touch"; }, true);
-function touch() {
-  return touchSeen || (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
-}
+const touch = touchScreen;
 
 // -- small helpers (the rest are the kit's) --------------------------------------------------------------
 

@@ -13,11 +13,13 @@
 // is refused from the view's `refusals`. It works out no rule itself.
 import { h, fromMarkup } from "../dom.js";
 import * as i18n from "../i18n.js";
-import { actOf, button, byType, hinted, nameOf, noteOf, refusalOf, refusalText } from "../kit.js";
+import { actOf, button, byType, hinted, nameOf, noteOf, refusalOf, refusalText, touchScreen } from "../kit.js";
 import * as art from "./gates-art.js";
 import * as walk from "./walkthrough.js";
 
 const P = "web.gates";
+// a hint in words for the pointer at hand: "tap" on a touch screen (web.gates.touch.*), "click" elsewhere
+const hintKey = (name) => `${P}.${touchScreen() ? "touch" : "hint"}.${name}`;
 
 // -- small helpers (the rest are the kit's) --------------------------------------------------------------
 
@@ -982,18 +984,18 @@ function barControls(ctx, cs, L, bar) {
   const v = ctx.view;
   const t = ctx.t;
   if (v.phase === "draft") {
-    bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.draft`, { pair: v.pair_index + 1, seat: 1 - ctx.seat }, ctx.players)));
+    bar.push(h("span", { class: "bar-hint" }, t(hintKey("draft"), { pair: v.pair_index + 1, seat: 1 - ctx.seat }, ctx.players)));
   } else if (v.phase === "action") {
     const second = v.order && v.order[1] === ctx.seat;
-    bar.push(h("span", { class: "bar-hint" }, t(second ? `${P}.hint.action_second` : `${P}.hint.action_first`)));
+    bar.push(h("span", { class: "bar-hint" }, t(second ? hintKey("action_second") : hintKey("action_first"))));
     if (L.skip) bar.push(button(t(`${P}.btn.skip`), actOf(ctx, L.skip[0]), "", { "data-action": "skip" }));
   } else if (v.phase === "extra") {
-    bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.extra`)));
+    bar.push(h("span", { class: "bar-hint" }, t(hintKey("extra"))));
     if (L.skip) bar.push(button(t(`${P}.btn.skip_extra`), actOf(ctx, L.skip[0]), "", { "data-action": "skip" }));
   } else if (v.phase === "poet") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.poet`)));
   } else if (v.phase === "siege") {
-    bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.siege`)));
+    bar.push(h("span", { class: "bar-hint" }, t(hintKey("siege"))));
     if (L.no_siege) bar.push(button(t(`${P}.btn.no_siege`), actOf(ctx, L.no_siege[0]), "ghost", { "data-action": "no_siege" }));
   } else if (v.phase === "shuffle") {
     bar.push(h("span", { class: "bar-hint" }, t(`${P}.hint.shuffle`)));
