@@ -72,6 +72,8 @@ def test_two_people_are_matched_into_one_rated_table(app):
     assert bo.get(f"/api/tables/{mine['table_id']}", headers=bearer(tb)).json()["seat"] == second["seat"]
     store = app.state.store
     assert store.table(mine["table_id"])["rated"] is True
+    # a live clock, so that a player who leaves holds nobody up (the bot plays when their time is out)
+    assert store.table(mine["table_id"])["clock"] == {"initial_s": 600.0, "increment_s": 15.0}
     with store._read() as s:
         owners = dict(s.execute(select(UserSeatRow.seat, UserSeatRow.user_id)
                                 .where(UserSeatRow.table_id == mine["table_id"])).all())

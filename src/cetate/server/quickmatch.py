@@ -28,6 +28,9 @@ log = logging.getLogger("cetate.server.quickmatch")
 
 BOTS_AFTER_MAX_S = 600
 BOT_LEVEL = "normal"
+# a quick match is played live: each person has 10 minutes plus 15 s a move, so that a player who leaves (a closed
+# tab, a lost connection) holds nobody up: when their time is out, the easy bot plays for them (server/clock.py)
+CLOCK = {"initial_s": 600, "increment_s": 15}
 
 router = APIRouter(prefix="/api/quick", tags=["quick match"], responses=ERRORS)
 
@@ -71,7 +74,7 @@ async def seat_group(request: Request, group: dict) -> str:
     seats = [{"kind": "human", "name": m["display_name"]} for m in members]
     seats += [{"kind": "bot", "level": BOT_LEVEL}] * group["bots"]
     try:
-        table, tokens, _host = await hub.create(group["game"], group["players"], {}, seats, None, None, rated=True,
+        table, tokens, _host = await hub.create(group["game"], group["players"], {}, seats, None, dict(CLOCK), rated=True,
                                                 user_id=members[0]["user_id"], public=False)
         for i, member in enumerate(members[1:], start=1):  # each invite spent at once: the table starts
             await hub.call(table.id, "join", tokens[i], {"name": member["display_name"]})
